@@ -1,0 +1,61 @@
+"""The errors paint raises.
+
+Every error a user can provoke with bad input is a :class:`PuzzleFormatError`,
+whose text names the file and, where there is one, the line.  A puzzle whose
+clues cannot all be satisfied raises :class:`Contradiction`, carrying the strip
+and the rule that found it (STYLE: probes and search catch it, everything else
+lets it rise).
+"""
+
+from __future__ import annotations
+
+
+class PaintError(Exception):
+    """Base class of every error paint raises on purpose."""
+
+
+class PuzzleFormatError(PaintError):
+    """A puzzle file (or text) that cannot be read.
+
+    ``path`` is the file as the user named it (or a label such as ``'<stdin>'``),
+    ``line`` the 1-based line number where the problem is, or None when it is
+    not tied to one line.
+
+    >>> str(PuzzleFormatError('a.non', 'clue "x" is not a number', line=7))
+    'a.non:7: clue "x" is not a number'
+    """
+
+    def __init__(self, path, message: str, line: int | None = None):
+        self.path = str(path)
+        self.line = line
+        self.message = message
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        return f"{where}: {self.message}"
+
+
+class StripContradiction(PaintError):
+    """Raised by line logic when a strip's targets cannot be placed in its squares.
+
+    It knows only the reason; the engine adds the strip and the rule and raises
+    :class:`Contradiction`.
+    """
+
+
+class Contradiction(PaintError):
+    """The clues contradict: ``strip`` (a :class:`paint.strip.StripId`) cannot be completed.
+
+    ``rule`` is the name of the rule whose line reasoning found it and
+    ``reason`` a sentence saying why, in the rule's terms.
+    """
+
+    def __init__(self, strip, rule: str, reason: str):
+        self.strip = strip
+        self.rule = rule
+        self.reason = reason
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        return f"{self.strip.name}: {self.reason} (found by {self.rule})"

@@ -1,0 +1,129 @@
+"""Squares and the grid of squares (Kramer key decisions 3 and 5).
+
+A square is *blank* (not yet known), *empty* (known to be empty) or *full*
+(known to be full).  Inside the solver a square's state is a small int, so
+strips can be plain lists; everything a person reads uses the glyphs
+``' '``, ``'.'`` and ``'X'``.
+
+>>> Square.FULL.glyph
+'X'
+>>> grid = Grid.blank(height=2, width=3)
+>>> grid.mark(1, 2, Square.FULL)
+>>> grid.lines()
+['   ', '  X']
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Iterator
+
+import attrs
+
+
+class Square(enum.IntEnum):
+    """The state of one square: BLANK (unknown), EMPTY or FULL (Kramer decision 3)."""
+
+    BLANK = 0
+    EMPTY = 1
+    FULL = 2
+
+    @property
+    def glyph(self) -> str:
+        """The one-character glyph: ``' '`` blank, ``'.'`` empty, ``'X'`` full."""
+        return GLYPHS[self]
+
+    @property
+    def word(self) -> str:
+        """The word a person reads: ``'blank'``, ``'empty'`` or ``'full'``."""
+        return self.name.lower()
+
+    @classmethod
+    def from_glyph(cls, glyph: str) -> "Square":
+        """The square a glyph stands for; raises ValueError for any other character.
+
+        >>> Square.from_glyph('.')
+        <Square.EMPTY: 1>
+        """
+        try:
+            return _BY_GLYPH[glyph]
+        except KeyError:
+            raise ValueError(f"not a square glyph: {glyph!r}") from None
+
+
+BLANK, EMPTY, FULL = Square.BLANK, Square.EMPTY, Square.FULL
+GLYPHS = {BLANK: " ", EMPTY: ".", FULL: "X"}
+_BY_GLYPH = {" ": BLANK, ".": EMPTY, "X": FULL}
+
+
+def line_text(squares) -> str:
+    """The glyphs of a sequence of squares as one string.
+
+    >>> line_text([2, 1, 0])
+    'X. '
+    """
+    return "".join(GLYPHS[s] for s in squares)
+
+
+@attrs.define(eq=True)
+class Grid:
+    """The puzzle's squares, ``height`` rows by ``width`` columns, 0-based inside.
+
+    ``rows[r][c]`` is the square in row ``r``, column ``c`` (an int from
+    :class:`Square`).  Use :meth:`blank` or :meth:`from_lines` to build one.
+    """
+
+    height: int
+    width: int
+    rows: list[list[int]]
+
+    @classmethod
+    def blank(cls, height: int, width: int) -> "Grid":
+        """A grid of ``height`` x ``width`` blank squares."""
+        return cls(height, width, [[BLANK] * width for _ in range(height)])
+
+    @classmethod
+    def from_lines(cls, lines) -> "Grid":
+        """A grid from one glyph string per row (``' '``, ``'.'``, ``'X'``).
+
+        Raises ValueError for rows of unequal length or unknown glyphs.
+
+        >>> Grid.from_lines(['X.', ' X']).count(Square.BLANK)
+        1
+        """
+        lines = list(lines)
+        width = len(lines[0]) if lines else 0
+        if any(len(line) != width for line in lines):
+            raise ValueError("rows of unequal length")
+        return cls(len(lines), width, [[int(Square.from_glyph(g)) for g in line] for line in lines])
+
+    def copy(self) -> "Grid":
+        """An independent copy."""
+        return Grid(self.height, self.width, [list(row) for row in self.rows])
+
+    def __getitem__(self, position: tuple[int, int]) -> Square:
+        row, column = position
+        return Square(self.rows[row][column])
+
+    def mark(self, row: int, column: int, value: int) -> None:
+        """Set the square at 0-based ``row``, ``column`` to ``value``."""
+        self.rows[row][column] = value
+
+    def row(self, index: int) -> list[int]:
+        """A copy of the squares of 0-based row ``index``."""
+        return list(self.rows[index])
+
+    def column(self, index: int) -> list[int]:
+        """A copy of the squares of 0-based column ``index``, top first."""
+        return [row[index] for row in self.rows]
+
+    def count(self, value: int) -> int:
+        """How many squares have ``value``."""
+        return sum(row.count(value) for row in self.rows)
+
+    def lines(self) -> list[str]:
+        """One glyph string per row, top first: ``'X'`` full, ``'.'`` empty, ``' '`` blank."""
+        return [line_text(row) for row in self.rows]
+
+    def __iter__(self) -> Iterator[list[int]]:
+        return iter(self.rows)

@@ -1,0 +1,125 @@
+"""Strips and patches (Kramer key decision 7, further comments 1-2).
+
+A *strip* is a row or a column: its targets and its squares.  Each target
+has a *patch*, the interval of squares that might belong to its block.  A
+patch runs from the start of the target's block in the left-most placement
+of all blocks to the end of that block in the right-most placement (see
+:mod:`paint.placement`).  Rows and columns run through the same code: a strip
+is read as a list of squares, first square first.
+
+>>> StripId('row', 2).name
+'row 3'
+>>> StripId('column', 0).crossing
+'row'
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .placement import leftmost_starts, rightmost_starts
+from .squares import BLANK
+
+
+@attrs.frozen(order=True)
+class StripId:
+    """Which strip: ``kind`` is ``'row'`` or ``'column'``, ``index`` is 0-based.
+
+    Orders rows before columns, each top (left) first.
+    """
+
+    kind: str = attrs.field(validator=attrs.validators.in_(("row", "column")))
+    index: int
+
+    @property
+    def name(self) -> str:
+        """The name a person reads, counted from 1: ``'row 3'``, ``'column 12'``."""
+        return f"{self.kind} {self.index + 1}"
+
+    @property
+    def crossing(self) -> str:
+        """The kind of strip that crosses this one: ``'column'`` for a row and vice versa."""
+        return "column" if self.kind == "row" else "row"
+
+    def square(self, position: int) -> tuple[int, int]:
+        """The 0-based (row, column) of the square at 0-based ``position`` along the strip."""
+        return (self.index, position) if self.kind == "row" else (position, self.index)
+
+
+@attrs.frozen
+class Patch:
+    """The interval where target ``target`` (a block size) may lie: squares ``start``..``end``.
+
+    Positions are 0-based and inclusive.  ``left`` is the block's start in the
+    left-most placement (== ``start``), ``right`` its start in the right-most
+    placement (so ``end == right + target - 1``).
+    """
+
+    target: int
+    left: int
+    right: int
+
+    @property
+    def start(self) -> int:
+        return self.left
+
+    @property
+    def end(self) -> int:
+        return self.right + self.target - 1
+
+    @property
+    def done(self) -> bool:
+        """True when the block's place is known (the left-most and right-most blocks agree)."""
+        return self.left == self.right
+
+    def covers(self, position: int) -> bool:
+        return self.left <= position <= self.end
+
+
+@attrs.define(eq=False)
+class Strip:
+    """A row or column being worked: its id, targets, squares and patch bounds.
+
+    ``squares`` is the engine's live list for the strip (first square first);
+    ``lefts``/``rights`` are the starts of each target's block in the
+    left-most/right-most placements.  They only move right / left as squares
+    are marked (Kramer further comment 2); :meth:`update_patches` moves them.
+    """
+
+    id: StripId
+    targets: tuple[int, ...]
+    squares: list[int]
+    lefts: list[int] | None = None
+    rights: list[int] | None = None
+    _bounds_version: int = -1
+    version: int = 0
+
+    @property
+    def length(self) -> int:
+        return len(self.squares)
+
+    @property
+    def done(self) -> bool:
+        """True when the strip has no blank square left."""
+        return BLANK not in self.squares
+
+    @property
+    def label(self) -> str:
+        """The strip's name with its clue, as the detailed explanation writes it: ``'row 3 [2 7 1]'``."""
+        return f"{self.id.name} [{' '.join(map(str, self.targets)) or '0'}]"
+
+    def update_patches(self) -> list[Patch]:
+        """Bring the patch bounds up to date with the squares and return the patches.
+
+        Raises :class:`paint.errors.StripContradiction` when the targets cannot
+        be placed in the squares at all.
+        """
+        if self._bounds_version != self.version:
+            self.lefts = leftmost_starts(self.targets, self.squares, self.lefts)
+            self.rights = rightmost_starts(self.targets, self.squares, self.rights)
+            self._bounds_version = self.version
+        return self.patches()
+
+    def patches(self) -> list[Patch]:
+        """The current patches, one per target, in order (bounds as last updated)."""
+        return [Patch(t, l, r) for t, l, r in zip(self.targets, self.lefts, self.rights)]
