@@ -28,7 +28,7 @@ from .options import SolveOptions
 from .puzzle import Puzzle
 from .result import Result
 from .rules import BY_NAME, RULES
-from .squares import BLANK, Grid
+from .squares import Grid
 from .strip import Strip, StripId
 
 
@@ -41,13 +41,15 @@ class Engine:
 
     def __init__(self, puzzle: Puzzle, options: SolveOptions):
         self.puzzle = puzzle
+        self.height = puzzle.height
         self.rules = RULES if options.rules is None else tuple(
             rule for rule in RULES if rule.name in set(options.rules))
         unknown = set(options.rules or ()) - set(BY_NAME)
         if unknown:
             raise ValueError(f"unknown rules: {', '.join(sorted(unknown))}")
-        self.grid = Grid.blank(puzzle.height, puzzle.width)
-        self.columns = [[BLANK] * puzzle.height for _ in range(puzzle.width)]
+        # bytearrays let placement search squares at C speed (bytearray.rfind)
+        self.grid = Grid(puzzle.height, puzzle.width, [bytearray(puzzle.width) for _ in range(puzzle.height)])
+        self.columns = [bytearray(puzzle.height) for _ in range(puzzle.width)]
         self.strips = [Strip(StripId("row", r), puzzle.rows[r], self.grid.rows[r])
                        for r in range(puzzle.height)]
         self.strips += [Strip(StripId("column", c), puzzle.columns[c], self.columns[c])
@@ -62,13 +64,12 @@ class Engine:
         self.grid.rows[row][column] = value
         self.columns[column][row] = value
         self.blank -= 1
-        row_strip = self.strips[row]
-        column_strip = self.strips[self.puzzle.height + column]
-        row_strip.version += 1
-        column_strip.version += 1
+        crossing = self.height + column
+        self.strips[row].version += 1
+        self.strips[crossing].version += 1
         for pending in self.pending.values():
             pending.add(row)
-            pending.add(self.puzzle.height + column)
+            pending.add(crossing)
 
     def apply(self, rule) -> Step | None:
         """Try ``rule`` on every pending strip; return the step it made, or None.

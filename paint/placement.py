@@ -17,10 +17,12 @@ the last to the first, and repeated until nothing moves:
 3. *gaps* - a block cannot cover an empty square, so its start jumps past
    the last empty square under it.
 
-Between the passes, a block whose start moved pushes the blocks after it
-right so that two blocks never touch: this is the "backtracking between
-chains" of seed 003 (there the chain to the right is re-evaluated; here the
-whole pass is repeated, which reaches the same fixpoint).
+The blocks are worked from the last to the first, so the box-at-end test
+of a block sees the up-to-date start of the block to its right.  When a
+block moves so far that it would touch the block to its right, that block
+is pushed on and evaluated again before the walk goes left once more: the
+"backtracking between chains" of seed 003.  Starts only ever increase, so
+the walk ends.
 
 Each technique only removes starts that no valid placement can use, and at
 the fixpoint the starts form a valid placement (every full square covered,
@@ -45,7 +47,7 @@ def leftmost_starts(targets, squares, previous=None) -> list[int]:
     """The 0-based start of each block in the left-most placement of ``targets`` in ``squares``.
 
     ``targets`` is a sequence of block sizes, ``squares`` a sequence of square
-    values (see :class:`paint.squares.Square`).  ``previous``, if given, are
+    values (see :class:`paint.squares.Square`; a bytearray is fastest).  ``previous``, if given, are
     starts already known to be no later than the true ones (an earlier
     result for the same strip with fewer squares known): the search starts
     from them, so the left set only moves right.
@@ -53,54 +55,50 @@ def leftmost_starts(targets, squares, previous=None) -> list[int]:
     Raises :class:`paint.errors.StripContradiction` when no placement fits.
     Source: seed 003's three techniques; Kramer further comment 2.
     """
+    if not isinstance(squares, (bytes, bytearray)):
+        squares = bytes(squares)
     n = len(squares)
     k = len(targets)
-    last_full = [-1] * (n + 1)  # last_full[x]: largest index < x holding a full square
-    last_empty = [-1] * (n + 1)
-    for x in range(n):
-        value = squares[x]
-        last_full[x + 1] = x if value == FULL else last_full[x]
-        last_empty[x + 1] = x if value == EMPTY else last_empty[x]
     if k == 0:
-        if last_full[n] >= 0:
-            raise StripContradiction(f"square {last_full[n] + 1} is full but the clue is 0")
+        full = squares.rfind(FULL)
+        if full >= 0:
+            raise StripContradiction(f"square {full + 1} is full but the clue is 0")
         return []
-    if previous is None:
-        starts = [0] * k
-    else:
-        starts = list(previous)
-    changed = True
-    while changed:
-        changed = False
-        for i in range(1, k):  # blocks never touch: push later blocks right
-            need = starts[i - 1] + targets[i - 1] + 1
-            if starts[i] < need:
-                starts[i] = need
-        for i in range(k - 1, -1, -1):
-            target = targets[i]
-            start = starts[i]
-            limit = starts[i + 1] if i + 1 < k else n
-            while True:
-                if start + target > n:
-                    raise StripContradiction(_no_room(targets, i))
-                full = last_full[limit]  # 1. box at end
-                if full >= start + target:
-                    start = full - target + 1
-                    continue
-                if start > 0 and squares[start - 1] == FULL:  # 2. adjacent
-                    start += 1
-                    continue
-                empty = last_empty[start + target]  # 3. gaps
-                if empty >= start:
-                    start = empty + 1
-                    continue
-                break
-            if start != starts[i]:
-                starts[i] = start
-                changed = True
-    if last_full[starts[0]] >= 0:
-        raise StripContradiction(
-            f"square {last_full[starts[0]] + 1} is full but no block can reach it")
+    starts = [0] * k if previous is None else list(previous)
+    for i in range(1, k):  # blocks never touch: push later blocks right
+        need = starts[i - 1] + targets[i - 1] + 1
+        if starts[i] < need:
+            starts[i] = need
+    i = k - 1
+    while i >= 0:
+        target = targets[i]
+        start = starts[i]
+        limit = starts[i + 1] if i + 1 < k else n
+        while True:
+            if start + target > n:
+                raise StripContradiction(_no_room(targets, i))
+            full = squares.rfind(FULL, start + target, limit)  # 1. box at end
+            if full >= 0:
+                start = full - target + 1
+                continue
+            if start > 0 and squares[start - 1] == FULL:  # 2. adjacent
+                start += 1
+                continue
+            empty = squares.rfind(EMPTY, start, start + target)  # 3. gaps
+            if empty >= 0:
+                start = empty + 1
+                continue
+            break
+        starts[i] = start
+        if i + 1 < k and start + target + 1 > starts[i + 1]:
+            # backtrack: the block to the right must move on and be evaluated again
+            starts[i + 1] = start + target + 1
+            i += 1
+        else:
+            i -= 1
+    full = squares.rfind(FULL, 0, starts[0])
+    if full >= 0:
+        raise StripContradiction(f"square {full + 1} is full but no block can reach it")
     return starts
 
 
@@ -116,6 +114,8 @@ def rightmost_starts(targets, squares, previous=None) -> list[int]:
     mirrored_previous = None
     if previous is not None:
         mirrored_previous = [n - previous[k - 1 - j] - targets[k - 1 - j] for j in range(k)]
+    if not isinstance(squares, (bytes, bytearray)):
+        squares = bytes(squares)
     mirrored = leftmost_starts(mirrored_targets, squares[::-1], mirrored_previous)
     return [n - mirrored[k - 1 - i] - targets[i] for i in range(k)]
 

@@ -88,7 +88,7 @@ class Strip:
 
     id: StripId
     targets: tuple[int, ...]
-    squares: list[int]
+    squares: bytearray | list[int]
     lefts: list[int] | None = None
     rights: list[int] | None = None
     _bounds_version: int = -1
@@ -108,8 +108,8 @@ class Strip:
         """The strip's name with its clue, as the detailed explanation writes it: ``'row 3 [2 7 1]'``."""
         return f"{self.id.name} [{' '.join(map(str, self.targets)) or '0'}]"
 
-    def update_patches(self) -> list[Patch]:
-        """Bring the patch bounds up to date with the squares and return the patches.
+    def update_patches(self) -> None:
+        """Bring the patch bounds (``lefts``, ``rights``) up to date with the squares.
 
         Raises :class:`paint.errors.StripContradiction` when the targets cannot
         be placed in the squares at all.
@@ -118,7 +118,6 @@ class Strip:
             self.lefts = leftmost_starts(self.targets, self.squares, self.lefts)
             self.rights = rightmost_starts(self.targets, self.squares, self.rights)
             self._bounds_version = self.version
-        return self.patches()
 
     def patches(self) -> list[Patch]:
         """The current patches, one per target, in order (bounds as last updated)."""

@@ -1,0 +1,162 @@
+"""The engine end to end: real puzzles solve, every solution is checked independently, every mark is justified."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import paint
+from checker import is_solution
+from paint.rules import RULE_NAMES
+
+CORPUS = Path(__file__).parent / "corpus"
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+
+NEEDS_SEARCH = {"data016", "data022", "data038", "data047", "data085", "data091", "data120", "data144"}
+SEVERAL = {"data001", "data083", "data084", "data087"}
+SURVEY_LINE = ["webpbn-00001-dancer", "webpbn-00006-cat", "webpbn-00016-knot",
+               "webpbn-00021-skid", "webpbn-00529-swing"]
+SURVEY_SEARCH = ["webpbn-00023-edge", "webpbn-00027-bucks", "webpbn-00065-mum",
+                 "webpbn-00436-petroglyph", "webpbn-00803-light", "webpbn-01611-merka",
+                 "webpbn-06574-forever"]
+
+LINE_PUZZLES = (sorted(CORPUS.glob("nonogram-db/**/*.non"))
+                + [CORPUS / "survey" / f"{name}.non" for name in SURVEY_LINE]
+                + [p for p in sorted(CORPUS.glob("jwilk/*.nin")) if p.stem not in NEEDS_SEARCH | SEVERAL]
+                + sorted(PUZZLES.glob("*.pro")))
+STALLING = ([CORPUS / "survey" / f"{name}.non" for name in SURVEY_SEARCH]
+            + [CORPUS / "jwilk" / f"{name}.nin" for name in sorted(NEEDS_SEARCH | SEVERAL)])
+
+
+def label(path):
+    return str(path.relative_to(path.parent.parent))
+
+
+def check_against_clues(puzzle, lines):
+    return is_solution([list(c) for c in puzzle.rows], [list(c) for c in puzzle.columns], lines)
+
+
+def clue_pattern(clue):
+    """A regular expression matching exactly the glyph lines (' ', '.', 'X') that some placement of ``clue`` fits.
+
+    Independent of paint's line logic: a block is ``[ X]{n}``, a gap ``[ .]``.
+    """
+    blocks = r"[ .]+".join(f"[ X]{{{n}}}" for n in clue)
+    return re.compile(rf"[ .]*{blocks}[ .]*" if clue else r"[ .]*")
+
+
+class TestLineCorpus:
+    @pytest.mark.parametrize("path", LINE_PUZZLES, ids=label)
+    def test_solves_and_checks(self, path):
+        """A puzzle that line logic finishes is solved, the grid satisfies every clue, and it matches the goal when the file has one."""
+        puzzle = paint.load(path)
+        result = paint.solve(puzzle)
+        assert result.status == "solved"
+        lines = result.grid.lines()
+        assert check_against_clues(puzzle, lines)
+        if puzzle.goal is not None:
+            assert list(puzzle.goal) == lines
+
+    @pytest.mark.parametrize("path", STALLING, ids=label)
+    def test_stalls_where_search_is_needed(self, path):
+        """A puzzle that needs search stalls with blank squares, and what it did mark agrees with the goal."""
+        puzzle = paint.load(path)
+        result = paint.solve(puzzle)
+        assert result.status == "stalled"
+        assert result.blank > 0
+        if puzzle.goal is not None:
+            for known, goal in zip(result.grid.lines(), puzzle.goal):
+                assert all(k == " " or k == g for k, g in zip(known, goal))
+
+
+class TestExplanation:
+    @pytest.mark.parametrize("name", ["nonogram-db/webpbn/6.non", "nonogram-db/qnonograms/examples/flower.non",
+                                      "jwilk/data144.nin", "survey/webpbn-00065-mum.non"])
+    def test_every_mark_implied_by_its_strip(self, name):
+        """Replaying the JSON steps from a blank grid, each mark's opposite value leaves its named strip no placement."""
+        puzzle = paint.load(CORPUS / name)
+        document = json.loads(paint.solve(puzzle).to_json())
+        grid = [[" "] * puzzle.width for _ in range(puzzle.height)]
+        for step in document["steps"]:
+            assert step["rule"] in RULE_NAMES
+            assert step["marks"]
+            for mark in step["marks"]:
+                r, c = mark["row"] - 1, mark["column"] - 1
+                assert grid[r][c] == " ", "a step marked a square that was already known"
+                kind, number = mark["strip"].split()
+                index = int(number) - 1
+                if kind == "row":
+                    assert index == r
+                    squares, clue, at = list(grid[r]), puzzle.rows[r], c
+                else:
+                    assert index == c
+                    squares, clue, at = [row[c] for row in grid], puzzle.columns[c], r
+                value = "X" if mark["value"] == "full" else "."
+                squares[at] = "." if value == "X" else "X"
+                assert not clue_pattern(clue).fullmatch("".join(squares)), (step["number"], mark)
+                grid[r][c] = value
+        assert ["".join(row) for row in grid] == document["grid"]
+
+    def test_steps_are_numbered_and_cover_the_grid(self):
+        """Steps count from 1 with no gaps, and their marks together fill every square of a solved puzzle once."""
+        puzzle = paint.load(CORPUS / "nonogram-db/webpbn/1.non")
+        result = paint.solve(puzzle)
+        assert [s.number for s in result.steps] == list(range(1, len(result.steps) + 1))
+        marked = [(m.row, m.column) for s in result.steps for m in s.marks]
+        assert len(marked) == len(set(marked)) == puzzle.width * puzzle.height
+
+    def test_step_line_format(self):
+        """The first step of Dancer reads as Kramer's overlap rule, with rows and columns counted from 1."""
+        result = paint.solve(paint.load(CORPUS / "nonogram-db/webpbn/1.non"))
+        assert result.steps[0].line.startswith("1. overlap: ")
+        assert result.steps[0].reasons[0].line.startswith("row ") or result.steps[0].reasons[0].line.startswith("column ")
+
+
+class TestSolve:
+    def test_puzzle_unchanged(self):
+        """solve() leaves the puzzle as it was, so solving again gives the same explanation."""
+        puzzle = paint.load(CORPUS / "nonogram-db/webpbn/6.non")
+        before = paint.Puzzle(rows=puzzle.rows, columns=puzzle.columns, title=puzzle.title)
+        first = paint.solve(puzzle)
+        second = paint.solve(puzzle)
+        assert (puzzle.rows, puzzle.columns) == (before.rows, before.columns)
+        assert [s.line for s in first.steps] == [s.line for s in second.steps]
+
+    def test_contradiction_names_strip_and_rule(self):
+        """Clues that cannot all hold give status 'contradiction' naming the strip and the rule."""
+        # Totals agree (3 = 3) but row 1 needs both columns full while column 2 is 0.
+        puzzle = paint.Puzzle(rows=[[2], [1]], columns=[[2], []])
+        result = paint.solve(puzzle)
+        assert result.status == "contradiction"
+        assert result.contradiction.strip.name in {"row 1", "row 2", "column 1", "column 2"}
+        assert result.contradiction.rule in RULE_NAMES
+        assert "cannot be placed" in result.contradiction.reason
+
+    def test_stalls_on_two_solutions(self):
+        """A 2x2 with two solutions stalls with all four squares blank."""
+        result = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]))
+        assert result.status == "stalled"
+        assert result.blank == 4
+        assert result.steps == ()
+
+    def test_rule_subset(self):
+        """Without try_one, a puzzle that needs it stalls where the full rule set finishes it."""
+        puzzle = paint.load(CORPUS / "jwilk/data066.nin")
+        cheap = paint.solve(puzzle, paint.SolveOptions(rules=RULE_NAMES[:-1]))
+        assert cheap.status == "stalled"
+        assert {s.rule for s in cheap.steps} <= set(RULE_NAMES[:-1])
+        assert paint.solve(puzzle).status == "solved"
+
+    def test_unknown_rule(self):
+        """An unknown rule name is refused."""
+        with pytest.raises(ValueError):
+            paint.solve(paint.Puzzle(rows=[[1]], columns=[[1]]), paint.SolveOptions(rules=("guess",)))
+
+    def test_on_step_sees_each_step(self):
+        """on_step is called once per step, with the grid as it stands after the step."""
+        seen = []
+        result = paint.solve(paint.load(CORPUS / "nonogram-db/webpbn/1.non"),
+                             on_step=lambda step, grid: seen.append((step.number, grid.count(0))))
+        assert [n for n, _ in seen] == [s.number for s in result.steps]
+        assert seen[-1][1] == 0

@@ -1,0 +1,125 @@
+"""Each rule on the shared line table, and each rule's soundness against brute force."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from line_cases import BAD_CASES, EXACT_CASES, RULE_CASES, parse_clue, parse_line, show_line
+from paint.errors import StripContradiction
+from paint.rules import BY_NAME, RULE_NAMES
+from paint.strip import Strip, StripId
+
+
+def arrangements(targets, n):
+    """Every placement of ``targets`` in ``n`` squares as a list of square values (brute force)."""
+    def place(i, first):
+        if i == len(targets):
+            yield []
+            return
+        rest = sum(targets[i + 1:]) + len(targets) - i - 1
+        for start in range(first, n - targets[i] - rest + 1):
+            for tail in place(i + 1, start + targets[i] + 1):
+                yield [start] + tail
+    for starts in place(0, 0):
+        line = [1] * n
+        for start, target in zip(starts, targets):
+            line[start:start + target] = [2] * target
+        yield line
+
+
+def consistent(targets, squares):
+    """The brute-force placements that agree with the known squares."""
+    return [line for line in arrangements(targets, len(squares))
+            if all(s == 0 or s == v for s, v in zip(squares, line))]
+
+
+def run_rule(name, targets, squares):
+    """Apply one rule to a row holding ``squares``; return the squares after its marks."""
+    strip = Strip(StripId("row", 0), targets, bytearray(squares))
+    strip.update_patches()
+    finding = BY_NAME[name].find(strip)
+    after = list(squares)
+    if finding is not None:
+        for position, value in finding.marks:
+            assert after[position] == 0, "a rule marked a square that was not blank"
+            after[position] = int(value)
+        assert finding.why
+    return after
+
+
+class TestRuleTable:
+    @pytest.mark.parametrize("rule, clue, before, after", RULE_CASES)
+    def test_rule_case(self, rule, clue, before, after):
+        """Each rule concludes exactly the table's marks from the table's line."""
+        got = run_rule(rule, parse_clue(clue), parse_line(before))
+        assert show_line(got) == after
+
+    def test_every_rule_has_cases(self):
+        """The table exercises every registered rule."""
+        assert {case[0] for case in RULE_CASES} == set(RULE_NAMES)
+
+    @pytest.mark.parametrize("clue, before, after", EXACT_CASES)
+    def test_try_one_is_complete(self, clue, before, after):
+        """try_one reaches everything complete line logic concludes (seed 000 and 001 examples)."""
+        assert show_line(run_rule("try_one", parse_clue(clue), parse_line(before))) == after
+
+    @pytest.mark.parametrize("clue, before, after", EXACT_CASES)
+    def test_rules_to_fixpoint_are_complete(self, clue, before, after):
+        """All rules applied in order until nothing changes reach the complete result."""
+        squares = parse_line(before)
+        while True:
+            for name in RULE_NAMES:
+                new = run_rule(name, parse_clue(clue), squares)
+                if new != squares:
+                    squares = new
+                    break
+            else:
+                break
+        assert show_line(squares) == after
+
+    @pytest.mark.parametrize("rule", RULE_NAMES)
+    @pytest.mark.parametrize("clue, line", BAD_CASES)
+    def test_bad_line_raises(self, rule, clue, line):
+        """A line whose blocks cannot be placed raises StripContradiction before or inside any rule."""
+        with pytest.raises(StripContradiction):
+            run_rule(rule, parse_clue(clue), parse_line(line))
+
+
+@st.composite
+def clue_and_line(draw):
+    """A random clue and a random partly known line of up to 12 squares."""
+    n = draw(st.integers(1, 12))
+    targets = tuple(draw(st.lists(st.integers(1, 5), max_size=4)))
+    squares = draw(st.lists(st.sampled_from([0, 0, 0, 1, 2]), min_size=n, max_size=n))
+    return targets, squares
+
+
+class TestRuleSoundness:
+    @settings(max_examples=400, deadline=None)
+    @given(clue_and_line(), st.sampled_from(RULE_NAMES))
+    def test_rule_marks_hold_in_every_placement(self, case, rule):
+        """Every mark a rule makes agrees with every placement of the blocks that fits the line."""
+        targets, squares = case
+        fits = consistent(targets, squares)
+        if not fits:
+            with pytest.raises(StripContradiction):
+                run_rule(rule, targets, squares)
+            return
+        after = run_rule(rule, targets, squares)
+        for position, (old, new) in enumerate(zip(squares, after)):
+            if old != new:
+                assert all(line[position] == new for line in fits), (targets, squares, position)
+
+    @settings(max_examples=400, deadline=None)
+    @given(clue_and_line())
+    def test_try_one_finds_everything(self, case):
+        """try_one settles exactly the squares on which every fitting placement agrees."""
+        targets, squares = case
+        fits = consistent(targets, squares)
+        if not fits:
+            return
+        after = run_rule("try_one", targets, squares)
+        for position, old in enumerate(squares):
+            agreed = {line[position] for line in fits}
+            expected = agreed.pop() if len(agreed) == 1 else 0
+            assert after[position] == (old or expected)
