@@ -25,7 +25,7 @@ import time
 from .errors import Contradiction, StripContradiction
 from .explanation import Mark, Reason, Step
 from .options import SolveOptions
-from .puzzle import Puzzle
+from .puzzle import Puzzle, clue_text
 from .result import Result
 from .rules import BY_NAME, RULES
 from .squares import Grid
@@ -89,8 +89,10 @@ class Engine:
                     continue
                 finding = rule.find(strip)
             except StripContradiction as error:
+                self._record(rule, marks, reasons)  # keep the explanation in step with the grid
                 raise Contradiction(strip.id, rule.name,
-                                    f"the targets {strip.label.split('[')[1][:-1]} cannot be placed: {error}") from None
+                                    f"its clue {clue_text(strip.targets)} cannot be met: "
+                                    f"{error.describe(strip.id.crossing)}") from None
             if finding is None:
                 continue
             for position, value in finding.marks:
@@ -98,6 +100,9 @@ class Engine:
                 self.mark(row, column, value)
                 marks.append(Mark(row, column, value, strip.id))
             reasons.append(Reason(strip.id, strip.label, finding.why))
+        return self._record(rule, marks, reasons)
+
+    def _record(self, rule, marks, reasons) -> Step | None:
         if not marks:
             return None
         step = Step(len(self.steps) + 1, rule.name, tuple(marks), tuple(reasons))

@@ -39,9 +39,24 @@ class PuzzleFormatError(PaintError):
 class StripContradiction(PaintError):
     """Raised by line logic when a strip's targets cannot be placed in its squares.
 
-    It knows only the reason; the engine adds the strip and the rule and raises
-    :class:`Contradiction`.
+    ``reason`` may name one square as ``{square}``, and ``square`` is then its
+    0-based position along the strip; :meth:`describe` words it for a person.
+    The engine adds the strip and the rule and raises :class:`Contradiction`.
+
+    >>> StripContradiction("{square} is full but the clue is 0", square=2).describe("column")
+    'column 3 is full but the clue is 0'
     """
+
+    def __init__(self, reason: str, square: int | None = None):
+        self.reason = reason
+        self.square = square
+        super().__init__(self.describe("square"))
+
+    def describe(self, kind: str) -> str:
+        """The reason, naming the square by the ``kind`` of strip that crosses there (1-based)."""
+        if self.square is None:
+            return self.reason
+        return self.reason.format(square=f"{kind} {self.square + 1}")
 
 
 class Contradiction(PaintError):

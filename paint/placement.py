@@ -62,7 +62,7 @@ def leftmost_starts(targets, squares, previous=None) -> list[int]:
     if k == 0:
         full = squares.rfind(FULL)
         if full >= 0:
-            raise StripContradiction(f"square {full + 1} is full but the clue is 0")
+            raise StripContradiction("{square} is full but the clue is 0", square=full)
         return []
     starts = [0] * k if previous is None else list(previous)
     for i in range(1, k):  # blocks never touch: push later blocks right
@@ -98,7 +98,7 @@ def leftmost_starts(targets, squares, previous=None) -> list[int]:
             i -= 1
     full = squares.rfind(FULL, 0, starts[0])
     if full >= 0:
-        raise StripContradiction(f"square {full + 1} is full but no block can reach it")
+        raise StripContradiction("{square} is full but no block can reach it", square=full)
     return starts
 
 

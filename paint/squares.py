@@ -65,6 +65,26 @@ def line_text(squares) -> str:
     return "".join(GLYPHS[s] for s in squares)
 
 
+def stretches(squares, inside) -> list[tuple[int, int]]:
+    """The maximal runs of squares for which ``inside(value)`` holds, as ``(first, last)`` 0-based inclusive pairs.
+
+    >>> stretches([2, 2, 0, 2], lambda value: value == FULL)
+    [(0, 1), (3, 3)]
+    """
+    found = []
+    start = None
+    for position, value in enumerate(squares):
+        if inside(value):
+            if start is None:
+                start = position
+        elif start is not None:
+            found.append((start, position - 1))
+            start = None
+    if start is not None:
+        found.append((start, len(squares) - 1))
+    return found
+
+
 @attrs.define(eq=True)
 class Grid:
     """The puzzle's squares, ``height`` rows by ``width`` columns, 0-based inside.

@@ -125,13 +125,17 @@ class TestSolve:
 
     def test_contradiction_names_strip_and_rule(self):
         """Clues that cannot all hold give status 'contradiction' naming the strip and the rule."""
-        # Totals agree (3 = 3) but row 1 needs both columns full while column 2 is 0.
-        puzzle = paint.Puzzle(rows=[[2], [1]], columns=[[2], []])
+        # Totals agree (2 = 2) but row 1 needs both columns full while column 2 is 0.
+        puzzle = paint.Puzzle(rows=[[2], []], columns=[[2], []])
         result = paint.solve(puzzle)
         assert result.status == "contradiction"
         assert result.contradiction.strip.name in {"row 1", "row 2", "column 1", "column 2"}
         assert result.contradiction.rule in RULE_NAMES
-        assert "cannot be placed" in result.contradiction.reason
+        assert result.contradiction.reason == "its clue 0 cannot be met: row 1 is full but the clue is 0"
+        replayed = paint.Grid.blank(2, 2)
+        for mark in (m for step in result.steps for m in step.marks):
+            replayed.mark(mark.row, mark.column, mark.value)
+        assert replayed == result.grid
 
     def test_stalls_on_two_solutions(self):
         """A 2x2 with two solutions stalls with all four squares blank."""

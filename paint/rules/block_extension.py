@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from ..explanation import squares_phrase
 from ..rule import Finding, Rule
-from ..squares import BLANK, EMPTY, FULL
+from ..squares import BLANK, EMPTY, FULL, stretches
 
 NAME = "block_extension"
 
@@ -37,18 +37,7 @@ def runs(squares):
     >>> runs([2, 2, 0, 2])
     [(0, 1), (3, 3)]
     """
-    found = []
-    start = None
-    for p, value in enumerate(squares):
-        if value == FULL:
-            if start is None:
-                start = p
-        elif start is not None:
-            found.append((start, p - 1))
-            start = None
-    if start is not None:
-        found.append((start, len(squares) - 1))
-    return found
+    return stretches(squares, lambda value: value == FULL)
 
 
 def find(strip) -> Finding | None:

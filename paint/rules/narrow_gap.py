@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ..explanation import squares_phrase
 from ..rule import Finding, Rule
-from ..squares import BLANK, EMPTY
+from ..squares import BLANK, EMPTY, stretches
 
 NAME = "narrow_gap"
 
@@ -27,18 +27,7 @@ def gaps(squares):
     >>> gaps([0, 1, 0, 0, 1])
     [(0, 0), (2, 3)]
     """
-    runs = []
-    start = None
-    for p, value in enumerate(squares):
-        if value != EMPTY:
-            if start is None:
-                start = p
-        elif start is not None:
-            runs.append((start, p - 1))
-            start = None
-    if start is not None:
-        runs.append((start, len(squares) - 1))
-    return runs
+    return stretches(squares, lambda value: value != EMPTY)
 
 
 def find(strip) -> Finding | None:

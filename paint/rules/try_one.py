@@ -29,7 +29,7 @@ def find(strip) -> Finding | None:
     """Mark each blank square whose other value leaves the strip no placement (Kramer rule vii)."""
     settled = settle(strip.targets, strip.squares)
     if settled is None:
-        raise StripContradiction("its blocks cannot be placed")
+        raise StripContradiction("no placement of its blocks fits its squares")
     if not settled:
         return None
     kind = strip.id.crossing

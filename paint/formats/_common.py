@@ -1,0 +1,166 @@
+"""What every reader shares: splitting text into numbered lines, parsing numbers, checking a puzzle.
+
+Readers report every problem as a :class:`paint.errors.PuzzleFormatError`
+naming the file and, where there is one, the 1-based line.  The checks here
+are the ones no format escapes: sizes, clues that fit their strips, equal
+totals, a goal that agrees with the clues.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import PaintError, PuzzleFormatError
+from ..puzzle import MAX_SIZE, Puzzle, clue_problem, clue_text, totals_problem
+
+MAX_DIGITS = 9
+"""Numbers longer than this are refused before conversion (no clue or size can be that large)."""
+
+KEY = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
+"""What a metadata key looks like in every format: a word of letters, digits, ``_``, ``.``, ``-``."""
+
+NUMBER = re.compile(r"[0-9]+\Z")
+
+
+def numbered_lines(text: str, path) -> list[tuple[int, str]]:
+    """The lines of ``text`` as ``(1-based number, line)`` pairs, line ends removed.
+
+    ``\\r\\n``, ``\\r`` and ``\\n`` all end a line; the end of the last line
+    does not start another one.  Raises PuzzleFormatError for
+    text with NUL characters ("binary content") or nothing but whitespace
+    ("the file is empty").
+
+    >>> numbered_lines('a\\r\\nb\\n', 'x')
+    [(1, 'a'), (2, 'b')]
+    """
+    if "\0" in text:
+        raise PuzzleFormatError(path, "binary content, not a puzzle file")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.strip():
+        raise PuzzleFormatError(path, "the file is empty")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return list(enumerate(lines, start=1))
+
+
+def parse_number(token: str, path, line: int | None, what: str) -> int:
+    """``token`` as a non-negative int; ``what`` names it in the error ("clue number", "width").
+
+    Raises PuzzleFormatError for a negative number, a number too long to be
+    sensible, or anything else that is not a plain decimal number.
+
+    >>> parse_number('12', 'x', 1, 'width')
+    12
+    """
+    if NUMBER.match(token):
+        if len(token) > MAX_DIGITS:
+            raise PuzzleFormatError(path, f"{what} {token[:12]}... is far too large", line)
+        return int(token)
+    if token.startswith("-") and NUMBER.match(token[1:]):
+        raise PuzzleFormatError(path, f"{what} {token[:12]} is negative", line)
+    raise PuzzleFormatError(path, f"{what} {_shown(token)} is not a number", line)
+
+
+def parse_size(token: str, path, line: int | None, what: str) -> int:
+    """A width or height: a number from 1 to MAX_SIZE, else PuzzleFormatError."""
+    size = parse_number(token, path, line, what)
+    if not 1 <= size <= MAX_SIZE:
+        raise PuzzleFormatError(path, f"{what} {size} is out of range (1 to {MAX_SIZE})", line)
+    return size
+
+
+def make_clue(numbers: list[int], path, line: int | None, text: str) -> tuple[int, ...]:
+    """A clue from its numbers: ``[0]`` or ``[]`` is the empty clue; a 0 among other numbers is an error."""
+    if numbers == [0] or not numbers:
+        return ()
+    if 0 in numbers:
+        raise PuzzleFormatError(
+            path, f"clue {_shown(text)} has a 0 among other numbers (0 alone stands for an empty line)", line)
+    return tuple(numbers)
+
+
+def build_puzzle(path, rows, columns, *, row_lines=None, column_lines=None,
+                 goal=None, goal_line=None, **metadata) -> Puzzle:
+    """The checked Puzzle: every clue fits its strip, the totals agree, the goal (if any) agrees.
+
+    ``rows``/``columns`` are clues; ``row_lines``/``column_lines`` the file
+    line of each clue (or None); ``goal`` one ``'X'``/``'.'`` string per row,
+    already checked for shape.  ``metadata`` goes to :class:`Puzzle`.
+    Raises PuzzleFormatError for the first problem found.
+    """
+    rows, columns = tuple(rows), tuple(columns)
+    for kind, clues, lines, length in (("row", rows, row_lines, len(columns)),
+                                       ("column", columns, column_lines, len(rows))):
+        for index, clue in enumerate(clues):
+            problem = clue_problem(clue, length)
+            if problem is not None:
+                line = lines[index] if lines else None
+                raise PuzzleFormatError(path, f"{kind} {index + 1}: {problem}", line)
+    problem = totals_problem(rows, columns)
+    if problem is not None:
+        raise PuzzleFormatError(path, problem)
+    if goal is not None:
+        goal = tuple(goal)
+        mismatch = goal_mismatch(goal, rows, columns)
+        if mismatch is not None:
+            raise PuzzleFormatError(path, f"the goal does not match the clue of {mismatch}", goal_line)
+    return Puzzle(rows=rows, columns=columns, goal=goal, **metadata)
+
+
+def runs(squares: str) -> tuple[int, ...]:
+    """The clue a line of ``'X'``/``'.'`` glyphs satisfies.
+
+    >>> runs('XX.X..XXX')
+    (2, 1, 3)
+    """
+    return tuple(len(block) for block in squares.split(".") if block)
+
+
+def goal_mismatch(goal, rows, columns) -> str | None:
+    """The first strip (``'row 3'``, ``'column 1'``) whose clue the goal breaks, or None."""
+    for index, clue in enumerate(rows):
+        if runs(goal[index]) != tuple(clue):
+            return f"row {index + 1} ({clue_text(clue)})"
+    for index, clue in enumerate(columns):
+        if runs("".join(line[index] for line in goal)) != tuple(clue):
+            return f"column {index + 1} ({clue_text(clue)})"
+    return None
+
+
+def check_goal_shape(goal, width: int, height: int, path, line: int | None) -> None:
+    """Raise PuzzleFormatError unless ``goal`` is ``height`` strings of ``width`` ``'X'``/``'.'``."""
+    if len(goal) != height:
+        raise PuzzleFormatError(
+            path, f"the goal has the wrong number of rows: {len(goal)} for a height of {height}", line)
+    for index, row in enumerate(goal):
+        if len(row) != width:
+            raise PuzzleFormatError(
+                path, f"goal row {index + 1} has the wrong number of squares: {len(row)} for a width of {width}", line)
+
+
+def check_writable(puzzle: Puzzle, where: str) -> None:
+    """Raise PaintError unless ``puzzle`` has 1 to MAX_SIZE rows and columns (so it can be read back)."""
+    if not (1 <= puzzle.width <= MAX_SIZE and 1 <= puzzle.height <= MAX_SIZE):
+        raise PaintError(f"cannot write a {puzzle.width} x {puzzle.height} puzzle in {where}: "
+                         f"the width and height must be 1 to {MAX_SIZE}")
+    goal = puzzle.goal
+    if goal is not None and (len(goal) != puzzle.height
+                             or any(len(row) != puzzle.width or set(row) - {"X", "."} for row in goal)):
+        raise PaintError(f"cannot write the puzzle in {where}: its goal is not {puzzle.height} rows "
+                         f"of {puzzle.width} 'X' or '.' squares")
+
+
+def metadata_value(value, key: str, format_name: str):
+    """``value`` checked for writing on one line of a ``format_name`` file; PaintError if it holds a line break."""
+    if value is not None and any(c in value for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"):
+        raise PaintError(f"cannot write {key} {value!r} in {format_name}: it holds a line break")
+    return value
+
+
+def _shown(token: str) -> str:
+    """``token`` quoted for an error message, shortened when long."""
+    if len(token) > 20:
+        token = token[:20] + "..."
+    return repr(token)

@@ -1,0 +1,61 @@
+"""Renderings of a solve's explanation for people: plain text here, rich in :mod:`paint.render.terminal`.
+
+The explanation is data (:class:`paint.explanation.Step` records in a
+:class:`paint.result.Result`); rendering only shows it.  What is shown is
+built once by :func:`result_parts` (Kramer key decision 4: the reasoning
+interleaved with pictures of the partly worked puzzle, then the answer);
+:func:`render_text` writes it plainly, :mod:`paint.render.terminal` styles
+it with rich.  Only :mod:`paint.render.terminal` and :mod:`paint.cli`
+import rich.
+
+>>> import paint
+>>> result = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[2], []], title='Tiny'))
+>>> print(render_text(result, grids=False, show_time=False), end='')
+Tiny
+2 columns x 2 rows
+<BLANKLINE>
+1. overlap: 2 full - column 1 (rows 1-2)
+2. outside_patch: 2 empty - row 1 (column 2); row 2 (column 2)
+<BLANKLINE>
+solved
+<BLANKLINE>
+    20
+    --
+  1|X.|
+  1|X.|
+    --
+<BLANKLINE>
+summary
+  overlap          1 step
+  outside_patch    1 step
+  narrow_gap       0 steps
+  block_extension  0 steps
+  try_one          0 steps
+  all rules        2 steps
+  squares          4: 2 full, 2 empty
+"""
+
+from .text import (
+    WIDTH,
+    Header,
+    Highlight,
+    Outcome,
+    Part,
+    Picture,
+    StepPart,
+    Summary,
+    TextWriter,
+    apply_marks,
+    ending_parts,
+    gap_before,
+    header_parts,
+    part_lines,
+    render_text,
+    replay,
+    result_parts,
+    step_part,
+)
+
+__all__ = ["WIDTH", "Header", "Highlight", "Outcome", "Part", "Picture", "StepPart", "Summary",
+           "TextWriter", "apply_marks", "ending_parts", "gap_before", "header_parts", "part_lines",
+           "render_text", "replay", "result_parts", "step_part"]

@@ -1,0 +1,152 @@
+"""The explanation through rich: the same parts as the plain text, styled (Kramer key decision 4).
+
+Content comes from :func:`paint.render.text.result_parts` and the layout
+from :func:`paint.render.text.gap_before`; this module only adds style:
+the step number dim, the rule name coloured, the squares a step just
+marked highlighted in the picture after it (full squares bold on blue,
+empty ones bold red), the outcome coloured by status and the summary as a
+rich table.  When the console is not a terminal rich writes no colour
+codes.
+
+>>> import io
+>>> from rich.console import Console
+>>> import paint
+>>> result = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[2], []], title='Tiny'))
+>>> console = Console(file=io.StringIO(), width=80)
+>>> render_terminal(result, console, grids=False, show_time=False)
+>>> console.file.getvalue().splitlines()[3]
+'1. overlap: 2 full - column 1 (rows 1-2)'
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..result import Result
+from ..squares import FULL
+from .text import (
+    WIDTH,
+    Header,
+    Outcome,
+    Part,
+    Picture,
+    StepPart,
+    Summary,
+    gap_before,
+    result_parts,
+)
+
+STYLES = {
+    "title": "bold",
+    "number": "dim",
+    "rule": "bold magenta",
+    "reason": "italic",
+    "full": "bold white on blue",
+    "empty": "bold red",
+    "solved": "bold green",
+    "stalled": "bold yellow",
+    "contradiction": "bold red",
+}
+"""The style of each kind of text, in rich's style syntax."""
+
+
+def picture_text(picture: Picture) -> Text:
+    """The picture as rich Text, its highlighted squares styled ``full`` or ``empty``.
+
+    >>> from paint.render.text import Highlight
+    >>> from paint.squares import EMPTY
+    >>> text = picture_text(Picture(['|  |', '| .|'], [Highlight(1, 1, 3, EMPTY)]))
+    >>> text.plain, [(span.start, span.end, span.style) for span in text.spans]
+    ('|  |\\n| .|', [(6, 8, 'bold red')])
+    """
+    starts = []
+    offset = 0
+    for line in picture.lines:
+        starts.append(offset)
+        offset += len(line) + 1
+    text = Text("\n".join(picture.lines), no_wrap=True)
+    for mark in picture.highlights:
+        style = STYLES["full"] if mark.value == FULL else STYLES["empty"]
+        text.stylize(style, starts[mark.line] + mark.start, starts[mark.line] + mark.end)
+    return text
+
+
+def step_text(part: StepPart) -> Text:
+    """The step's wrapped lines and reasons as rich Text: number dim, rule name styled, reasons italic."""
+    text = Text(no_wrap=True)
+    number = f"{part.step.number}."
+    for index, line in enumerate(part.lines):
+        if index:
+            text.append("\n")
+        if index == 0 and line.startswith(f"{number} {part.step.rule}:"):
+            text.append(number, STYLES["number"])
+            text.append(" ")
+            text.append(part.step.rule, STYLES["rule"])
+            text.append(line[len(number) + 1 + len(part.step.rule):])
+        else:
+            text.append(line)
+    for line in part.reasons:
+        text.append("\n")
+        text.append(line, STYLES["reason"])
+    return text
+
+
+def summary_table(summary: Summary) -> Table:
+    """The summary as a rich Table: one row per rule (name styled), the total, squares and time."""
+    table = Table(title="summary", title_justify="left", title_style=STYLES["title"], box=None,
+                  show_header=False, padding=(0, 0, 0, 2))
+    table.add_column("what")
+    table.add_column("how many")
+    rules = {rule for rule, _ in summary.rules}
+    for label, value in summary.table():
+        table.add_row(Text(label, STYLES["rule"] if label in rules else ""), value)
+    return table
+
+
+class TerminalWriter:
+    """Prints parts one at a time on a rich ``console``, with the layout of the plain text.
+
+    Use it to print an explanation while the solve runs.  Pictures and step
+    lines are never re-wrapped by rich (they are wrapped already), so wide
+    puzzles overflow rather than break.
+    """
+
+    def __init__(self, console: Console):
+        self.console = console
+        self.previous: Part | None = None
+
+    def write(self, part: Part) -> None:
+        """Print ``part``, after a blank line when :func:`paint.render.text.gap_before` asks for one."""
+        if gap_before(self.previous, part):
+            self.console.print()
+        print_ = self.console.print
+        if isinstance(part, Header):
+            print_(Text(part.title, STYLES["title"]), soft_wrap=True)
+            for line in part.lines:
+                print_(Text(line), soft_wrap=True)
+        elif isinstance(part, Picture):
+            print_(picture_text(part), soft_wrap=True)
+        elif isinstance(part, StepPart):
+            print_(step_text(part), soft_wrap=True)
+            if part.picture is not None:
+                print_(picture_text(part.picture), soft_wrap=True)
+        elif isinstance(part, Outcome):
+            print_(Text("\n".join(part.message), STYLES.get(part.status, "")), soft_wrap=True)
+            if part.picture is not None:
+                print_()
+                print_(picture_text(part.picture), soft_wrap=True)
+        elif isinstance(part, Summary):
+            print_(summary_table(part))
+        else:
+            raise TypeError(f"not a part: {part!r}")
+        self.previous = part
+
+
+def render_terminal(result: Result, console: Console, *, grids: bool = True, detail: bool = False,
+                    width: int = WIDTH, show_time: bool = True) -> None:
+    """Print the whole explanation of ``result`` on ``console``, styled; options as in :func:`paint.render.text.render_text`."""
+    writer = TerminalWriter(console)
+    for part in result_parts(result, grids=grids, detail=detail, width=width, show_time=show_time):
+        writer.write(part)

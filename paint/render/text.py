@@ -1,0 +1,430 @@
+"""Plain-text rendering of a solve, and the parts every renderer shares (Kramer key decision 4).
+
+Kramer: "Interleave graphics of partially worked puzzles with statements of
+the reasoning that leads from one step to the next.  Also, when the complete
+solution is found, print the completed puzzle ... Make it easy to turn off
+the interleaving."
+
+What is shown is decided once, here, as a sequence of *parts*:
+
+- :class:`Header`: title, author, copyright, licence and size;
+- a :class:`Picture` of the blank puzzle (when grids are on);
+- one :class:`StepPart` per step: its explanation line wrapped, its reasons
+  (with detail) and the picture of the grid after it (when grids are on),
+  with the squares it just marked listed as :class:`Highlight` s;
+- the :class:`Outcome`: the answer in Kramer's output format, or why the
+  solve stopped and the grid as far as it got;
+- the :class:`Summary`: steps per rule, squares, time.
+
+:func:`result_parts` builds them from a finished :class:`paint.result.Result`
+alone, replaying the marks of its steps from a blank grid.  This module
+writes parts as plain text (:class:`TextWriter`, :func:`render_text`);
+:mod:`paint.render.terminal` writes the same parts with rich styles.  No
+renderer decides content of its own.
+
+>>> from paint.puzzle import Puzzle
+>>> print(render_text(Result(Puzzle(rows=[[1]], columns=[[1]]), 'stalled', (), Grid.blank(1, 1)),
+...                   grids=False, show_time=False), end='')
+(untitled)
+1 column x 1 row
+<BLANKLINE>
+stalled: 1 square still blank; search is needed
+<BLANKLINE>
+     1
+    --
+  1|  |
+    --
+<BLANKLINE>
+summary
+  overlap          0 steps
+  outside_patch    0 steps
+  narrow_gap       0 steps
+  block_extension  0 steps
+  try_one          0 steps
+  all rules        0 steps
+  squares          1: 0 full, 0 empty, 1 blank
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import textwrap
+from typing import Iterable, Iterator, TextIO, Union
+
+import attrs
+
+from ..explanation import Step
+from ..formats import pro, solution
+from ..puzzle import Puzzle
+from ..result import Result
+from ..rules import RULE_NAMES
+from ..squares import BLANK, EMPTY, FULL, Grid, Square
+
+WIDTH = 100
+"""The default width of explanation lines, in characters."""
+
+DETAIL_INDENT = "    "
+"""How far a reason line is indented under its step."""
+
+_KEEP = "\0"
+"""Stands in for a space the wrapper must not break at."""
+
+
+# ---------------------------------------------------------------- the parts
+
+@attrs.frozen
+class Highlight:
+    """A square just marked, as drawn in a picture.
+
+    ``line`` is the 0-based index of the picture line, ``start``..``end`` the
+    character slice (end exclusive) drawing the square, ``value`` its new
+    :class:`paint.squares.Square`.
+    """
+
+    line: int
+    start: int
+    end: int
+    value: Square = attrs.field(converter=Square)
+
+
+@attrs.frozen
+class Picture:
+    """Lines of a drawing of the puzzle (clues and squares), and the squares to show as just marked."""
+
+    lines: tuple[str, ...] = attrs.field(converter=tuple)
+    highlights: tuple[Highlight, ...] = attrs.field(default=(), converter=tuple)
+
+
+@attrs.frozen
+class Header:
+    """The puzzle's ``title`` and the ``lines`` under it (author, copyright, licence, size)."""
+
+    title: str
+    lines: tuple[str, ...] = attrs.field(converter=tuple)
+
+
+@attrs.frozen
+class StepPart:
+    """One step as shown: ``lines`` is ``step.line`` wrapped, ``reasons`` the indented detail lines
+    (empty without detail), ``picture`` the grid after the step (None without grids)."""
+
+    step: Step
+    lines: tuple[str, ...] = attrs.field(converter=tuple)
+    reasons: tuple[str, ...] = attrs.field(converter=tuple)
+    picture: Picture | None = None
+
+
+@attrs.frozen
+class Outcome:
+    """How the solve ended: ``status`` (as in :class:`Result`), the ``message`` lines and a ``picture``.
+
+    ``message`` is one sentence wrapped to the width.  Solved: it is
+    ``'solved'`` and the picture the answer in Kramer's output format.
+    Stalled or contradiction: it says why, and the picture is the grid as far
+    as it got, or None when that is the picture shown after the last step.
+    """
+
+    status: str
+    message: tuple[str, ...] = attrs.field(converter=tuple)
+    picture: Picture | None
+
+
+@attrs.frozen
+class Summary:
+    """The closing table: ``rules`` as ``(rule name, steps)`` pairs in rule order, then ``rows`` of ``(label, value)``."""
+
+    rules: tuple[tuple[str, int], ...] = attrs.field(converter=tuple)
+    rows: tuple[tuple[str, str], ...] = attrs.field(converter=tuple)
+
+    def table(self) -> list[tuple[str, str]]:
+        """Every row as ``(label, value)`` text: one per rule, then the total and ``rows``.
+
+        >>> Summary([('overlap', 2)], [('time', '0.001 s')]).table()
+        [('overlap', '2 steps'), ('all rules', '2 steps'), ('time', '0.001 s')]
+        """
+        total = sum(count for _, count in self.rules)
+        return ([(rule, steps_text(count)) for rule, count in self.rules]
+                + [("all rules", steps_text(total))] + list(self.rows))
+
+
+Part = Union[Header, Picture, StepPart, Outcome, Summary]
+
+
+# ---------------------------------------------------------- building parts
+
+def header(puzzle: Puzzle) -> Header:
+    """The header of an explanation: title (``'(untitled)'`` if none), then author, copyright, licence and size.
+
+    >>> header(Puzzle(rows=[[1], [1]], columns=[[2], []], title='Tiny', author='Kramer'))
+    Header(title='Tiny', lines=('by Kramer', '2 columns x 2 rows'))
+    """
+    lines = []
+    if puzzle.author:
+        lines.append(f"by {puzzle.author}")
+    if puzzle.copyright:
+        lines.append(puzzle.copyright)
+    if puzzle.license:
+        lines.append(f"licence: {puzzle.license}")
+    lines.append(f"{plural(puzzle.width, 'column')} x {plural(puzzle.height, 'row')}")
+    return Header(puzzle.title or "(untitled)", lines)
+
+
+def header_parts(puzzle: Puzzle, *, grids: bool = True) -> list[Part]:
+    """The parts before the first step: the header, then the blank puzzle when ``grids`` is on."""
+    parts: list[Part] = [header(puzzle)]
+    if grids:
+        parts.append(picture(puzzle, Grid.blank(puzzle.height, puzzle.width)))
+    return parts
+
+
+def picture(puzzle: Puzzle, grid: Grid, marks=()) -> Picture:
+    """Kramer's picture of ``grid`` with the clues (:func:`paint.formats.pro.draw`), highlighting ``marks``.
+
+    ``marks`` are :class:`paint.explanation.Mark` records; each becomes the
+    :class:`Highlight` of the two characters that draw its square.
+    """
+    lines = pro.draw(puzzle, grid)
+    top, left = pro.square_origin(puzzle)
+    return Picture(lines, [Highlight(top + m.row, left + 2 * m.column, left + 2 * m.column + 2, m.value)
+                           for m in marks])
+
+
+def step_part(puzzle: Puzzle, step: Step, grid: Grid | None, *,
+              detail: bool = False, width: int = WIDTH) -> StepPart:
+    """One step as shown; ``grid`` is the grid after the step, or None to leave the picture out."""
+    reasons = []
+    if detail:
+        for reason in step.reasons:
+            reasons.extend(textwrap.wrap(reason.line, width=width, initial_indent=DETAIL_INDENT,
+                                         subsequent_indent=DETAIL_INDENT * 2,
+                                         break_long_words=False, break_on_hyphens=False))
+    shown = None if grid is None else picture(puzzle, grid, step.marks)
+    return StepPart(step, wrap_step_line(step, width), reasons, shown)
+
+
+def wrap_step_line(step: Step, width: int = WIDTH) -> list[str]:
+    """``step.line`` wrapped to ``width``, breaking after ``' - '`` or ``'; '`` between strips, else after ``', '``.
+
+    Continuation lines are indented under the start of the step's text, so
+    the number and rule name stand out.  A strip's list of squares is broken
+    after one of its commas only when it does not fit on a line by itself.
+    A piece that cannot be broken may stick out past ``width``.
+
+    >>> from paint.explanation import Mark
+    >>> from paint.strip import StripId
+    >>> row, column = StripId('row', 0), StripId('column', 4)
+    >>> marks = [Mark(0, c, FULL, row) for c in range(0, 40, 2)] + [Mark(1, 4, FULL, column)]
+    >>> print('\\n'.join(wrap_step_line(Step(7, 'overlap', tuple(marks)), 60)))
+    7. overlap: 21 full - row 1 (columns 1, 3, 5, 7, 9, 11, 13,
+                15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37,
+                39); column 5 (row 2)
+    """
+    prefix = f"{step.number}. {step.rule}: "
+    room = width - len(prefix)
+    counts, _, where = step.text.rpartition(" - ")
+    places = []
+    for place in where.split("; "):
+        if len(place) <= room:
+            places.append(place.replace(" ", _KEEP))
+        else:
+            places.append(re.sub(r"(?<!,) ", _KEEP, place))
+    text = "; ".join(places)
+    if counts:
+        text = counts.replace(" ", _KEEP) + _KEEP + "- " + text
+    lines = textwrap.wrap(text, width=width, initial_indent=prefix,
+                          subsequent_indent=" " * len(prefix),
+                          break_long_words=False, break_on_hyphens=False)
+    return [line.replace(_KEEP, " ") for line in lines]
+
+
+def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid]]:
+    """Each step with the grid after it, rebuilt by applying the steps' marks to a blank grid.
+
+    The same grid object is yielded every time, changed in place: use it
+    before asking for the next step.
+    """
+    grid = Grid.blank(puzzle.height, puzzle.width)
+    for step in steps:
+        apply_marks(grid, step)
+        yield step, grid
+
+
+def apply_marks(grid: Grid, step: Step) -> None:
+    """Mark on ``grid`` (in place) every square ``step`` marked.
+
+    >>> from paint.explanation import Mark
+    >>> from paint.strip import StripId
+    >>> grid = Grid.blank(1, 2)
+    >>> apply_marks(grid, Step(1, 'overlap', (Mark(0, 1, FULL, StripId('row', 0)),)))
+    >>> grid.lines()
+    [' X']
+    """
+    for mark in step.marks:
+        grid.mark(mark.row, mark.column, mark.value)
+
+
+def outcome(result: Result, *, grids: bool = True, width: int = WIDTH) -> Outcome:
+    """How ``result`` ended, as shown after the last step.
+
+    Messages: ``'solved'``; ``'stalled: N squares still blank; search is
+    needed'``; ``'contradiction: row 3 cannot be completed - <reason> (found
+    by <rule>)'``.  With ``grids`` on, an unfinished grid that is already
+    the last picture shown is not drawn again.
+    """
+    if result.status == "solved":
+        return Outcome("solved", ["solved"], Picture(solution.draw_solution(result.puzzle, result.grid)))
+    shown = Picture(pro.draw(result.puzzle, result.grid))
+    if grids and result.grid == last_grid(result):
+        shown = None
+    if result.status == "stalled":
+        message = f"stalled: {plural(result.blank, 'square')} still blank; search is needed"
+        return Outcome("stalled", [message], shown)
+    found = result.contradiction
+    if found is None:
+        message = "contradiction: the clues cannot all hold"
+    else:
+        message = (f"contradiction: {found.strip.name} cannot be completed - {found.reason} "
+                   f"(found by {found.rule})")
+    return Outcome("contradiction", textwrap.wrap(message, width=width, subsequent_indent=DETAIL_INDENT,
+                                                  break_long_words=False, break_on_hyphens=False), shown)
+
+
+def summary(result: Result, *, show_time: bool = True) -> Summary:
+    """Steps per rule (every registered rule, in rule order), squares, and time unless ``show_time`` is off.
+
+    The time is left out of golden transcripts, where it would never match.
+    """
+    counts = result.rule_counts()
+    order = list(RULE_NAMES) + [rule for rule in counts if rule not in RULE_NAMES]
+    grid = result.grid
+    squares = f"{grid.width * grid.height}: {grid.count(FULL)} full, {grid.count(EMPTY)} empty"
+    if grid.count(BLANK):
+        squares += f", {grid.count(BLANK)} blank"
+    rows = [("squares", squares)]
+    if show_time:
+        rows.append(("time", f"{result.seconds:.3f} s"))
+    return Summary([(rule, counts.get(rule, 0)) for rule in order], rows)
+
+
+def last_grid(result: Result) -> Grid:
+    """The grid after the last step of ``result`` (blank when there is none), rebuilt from the marks."""
+    grid = Grid.blank(result.puzzle.height, result.puzzle.width)
+    for step in result.steps:
+        apply_marks(grid, step)
+    return grid
+
+
+def ending_parts(result: Result, *, grids: bool = True, width: int = WIDTH,
+                 show_time: bool = True) -> list[Part]:
+    """The parts after the last step: the outcome, then the summary; options as for :func:`result_parts`."""
+    return [outcome(result, grids=grids, width=width), summary(result, show_time=show_time)]
+
+
+def result_parts(result: Result, *, grids: bool = True, detail: bool = False,
+                 width: int = WIDTH, show_time: bool = True) -> Iterator[Part]:
+    """Every part of the explanation of ``result``, in order (see the module docstring).
+
+    ``grids`` turns the interleaved pictures on or off (Kramer: "make it easy
+    to turn off the interleaving"); ``detail`` adds one line per reason.
+    """
+    puzzle = result.puzzle
+    yield from header_parts(puzzle, grids=grids)
+    for step, grid in replay(puzzle, result.steps):
+        yield step_part(puzzle, step, grid if grids else None, detail=detail, width=width)
+    yield from ending_parts(result, grids=grids, width=width, show_time=show_time)
+
+
+def gap_before(previous: Part | None, part: Part) -> bool:
+    """Whether a blank line separates ``part`` from the part shown before it.
+
+    Parts are separated by a blank line, except consecutive steps shown
+    without pictures, which read as one list.
+
+    >>> gap_before(None, Header('t', ()))
+    False
+    >>> gap_before(Header('t', ()), Summary((), ()))
+    True
+    """
+    if previous is None:
+        return False
+    if isinstance(previous, StepPart) and isinstance(part, StepPart):
+        return previous.picture is not None or part.picture is not None
+    return True
+
+
+# ----------------------------------------------------------- plain text
+
+def part_lines(part: Part) -> list[str]:
+    """The plain-text lines of one part (no trailing newlines).
+
+    >>> part_lines(Header('Tiny', ['2 columns x 2 rows']))
+    ['Tiny', '2 columns x 2 rows']
+    """
+    if isinstance(part, Header):
+        return [part.title, *part.lines]
+    if isinstance(part, Picture):
+        return list(part.lines)
+    if isinstance(part, StepPart):
+        lines = [*part.lines, *part.reasons]
+        if part.picture is not None:
+            lines.extend(part.picture.lines)
+        return lines
+    if isinstance(part, Outcome):
+        return [*part.message] + ([] if part.picture is None else ["", *part.picture.lines])
+    if isinstance(part, Summary):
+        table = part.table()
+        size = max(len(label) for label, _ in table)
+        return ["summary", *(f"  {label.ljust(size)}  {value}" for label, value in table)]
+    raise TypeError(f"not a part: {part!r}")
+
+
+class TextWriter:
+    """Writes parts one at a time as plain text to ``stream``, with the same layout as :func:`render_text`.
+
+    Use it to print an explanation while the solve runs (each part is
+    flushed as soon as it is written).
+    """
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+        self.previous: Part | None = None
+
+    def write(self, part: Part) -> None:
+        """Write ``part``, after a blank line when :func:`gap_before` asks for one."""
+        if gap_before(self.previous, part):
+            self.stream.write("\n")
+        for line in part_lines(part):
+            self.stream.write(line + "\n")
+        self.stream.flush()
+        self.previous = part
+
+
+def render_text(result: Result, *, grids: bool = True, detail: bool = False,
+                width: int = WIDTH, show_time: bool = True) -> str:
+    """The whole explanation of ``result`` as plain text (no colour), ending in a newline.
+
+    ``grids``: interleave the picture of the grid after every step;
+    ``detail``: add one indented line per reason; ``width``: wrap step
+    lines to this many characters; ``show_time``: include the time in the
+    summary.  Source: Kramer key decision 4.
+    """
+    buffer = io.StringIO()
+    writer = TextWriter(buffer)
+    for part in result_parts(result, grids=grids, detail=detail, width=width, show_time=show_time):
+        writer.write(part)
+    return buffer.getvalue()
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, with an ``s`` unless the count is 1.
+
+    >>> plural(1, 'row'), plural(3, 'square')
+    ('1 row', '3 squares')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def steps_text(count: int) -> str:
+    """``'1 step'`` or ``'N steps'``."""
+    return plural(count, "step")

@@ -1,0 +1,362 @@
+"""The ``paint`` command: exit statuses, output, ``--json``, ``-o``, bad input, ``python -m paint``."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import jsonschema
+import pytest
+from rich.console import Console
+
+import paint
+from paint import cli, formats
+from paint.render import render_text
+from paint.render.terminal import render_terminal
+
+ROOT = Path(__file__).parent.parent
+DATA = Path(__file__).parent / "data" / "cli"
+TINY = DATA / "tiny.non"
+STALLS = DATA / "stalls.non"
+NO_SOLUTION = DATA / "no-solution.non"
+SCHEMA = json.loads((Path(__file__).parent / "schema.json").read_text(encoding="utf-8"))
+ESCAPE = "\x1b["
+
+
+def run(*args, cwd=None) -> subprocess.CompletedProcess:
+    """Run ``python -m paint ARGS`` in a fresh interpreter and capture its output as text."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    env.pop("COLUMNS", None)
+    return subprocess.run([sys.executable, "-m", "paint", *map(str, args)], capture_output=True,
+                          text=True, env=env, cwd=cwd or ROOT, timeout=120)
+
+
+def without_time(text: str) -> str:
+    """The text with the summary's time line removed."""
+    return re.sub(r"(?m)^  time +[0-9.]+ s\n", "", text)
+
+
+class TestExitStatus:
+    """main() returns 0 solved, 1 contradiction, 2 bad input or usage, 3 stalled."""
+
+    def test_solved(self, capsys):
+        """A puzzle the rules finish exits 0."""
+        assert cli.main(["solve", str(TINY)]) == 0
+
+    def test_contradiction(self, capsys):
+        """A puzzle whose clues cannot all hold exits 1 and says which strip failed."""
+        assert cli.main(["solve", str(NO_SOLUTION)]) == 1
+        assert "contradiction: " in capsys.readouterr().out
+
+    def test_stalled(self, capsys):
+        """A puzzle with two solutions stalls and exits 3 with the number of blank squares."""
+        assert cli.main(["solve", str(STALLS)]) == 3
+        assert "stalled: 4 squares still blank; search is needed" in capsys.readouterr().out
+
+    @pytest.mark.parametrize("argv", [[], ["solve"], ["solve", str(TINY), "--colour"], ["frobnicate"],
+                                      ["solve", str(TINY), "--width", "wide"],
+                                      ["convert", str(TINY)]])
+    def test_usage_error(self, argv, capsys):
+        """A command line argparse rejects exits 2 with a usage message on stderr."""
+        assert cli.main(argv) == 2
+        assert "usage:" in capsys.readouterr().err
+
+    def test_json_keeps_status(self, capsys):
+        """--json exits with the same status as the explanation would."""
+        assert cli.main(["solve", "--json", str(STALLS)]) == 3
+        assert cli.main(["solve", "--json", str(NO_SOLUTION)]) == 1
+
+    def test_interrupted(self, monkeypatch, capsys):
+        """Ctrl-C during a solve exits 130 with one line on stderr and no traceback."""
+        def interrupted(*args, **kwargs):
+            raise KeyboardInterrupt
+
+        monkeypatch.setattr(cli, "solve", interrupted)
+        assert cli.main(["solve", str(TINY)]) == 130
+        assert capsys.readouterr().err == "paint: interrupted\n"
+
+
+class TestBadInput:
+    """Bad input is one line on stderr, ``paint: <message>``, exit 2, never a traceback."""
+
+    @pytest.mark.parametrize("name, words", [
+        ("missing.non", "missing.non"),
+        ("empty.non", "empty.non"),
+        ("puzzle.xyz", "puzzle.xyz"),
+        ("bad-clue.non", "bad-clue.non:"),
+    ])
+    def test_one_line(self, name, words):
+        """A missing, empty, unknown-format or malformed file gives one line naming the file, exit 2."""
+        done = run("solve", DATA / name)
+        assert done.returncode == 2
+        assert "Traceback" not in done.stderr
+        lines = done.stderr.splitlines()
+        assert len(lines) == 1 and lines[0].startswith("paint: ")
+        assert words in lines[0]
+        assert done.stdout == ""
+
+    def test_bad_clue_names_line(self, capsys):
+        """A clue that is not a number is reported with the file and its line number."""
+        assert cli.main(["solve", str(DATA / "bad-clue.non")]) == 2
+        assert re.match(r"paint: .*bad-clue\.non:\d+: ", capsys.readouterr().err)
+
+    def test_convert_missing(self, tmp_path):
+        """convert of a missing file exits 2 with one line and writes nothing."""
+        done = run("convert", DATA / "missing.non", tmp_path / "out.non")
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert len(done.stderr.splitlines()) == 1
+        assert not (tmp_path / "out.non").exists()
+
+
+class TestExplanation:
+    """paint solve prints the explanation: steps, pictures, answer and summary."""
+
+    def test_piped_output_is_the_plain_text(self, capsys):
+        """Output that is not a terminal is exactly render_text of the result, time aside, with no colour codes."""
+        cli.main(["solve", str(TINY)])
+        out = capsys.readouterr().out
+        expected = render_text(paint.solve(paint.load(TINY)))
+        assert without_time(out) == without_time(expected)
+        assert ESCAPE not in out
+
+    def test_no_grids(self, capsys):
+        """--no-grids leaves out the interleaved pictures: the steps follow one another line by line."""
+        cli.main(["solve", "--no-grids", str(TINY)])
+        out = capsys.readouterr().out
+        expected = render_text(paint.solve(paint.load(TINY)), grids=False)
+        assert without_time(out) == without_time(expected)
+        lines = out.splitlines()
+        first = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+        assert lines[first + 1].startswith("2. ")
+
+    def test_detail(self, capsys):
+        """--detail adds one indented reason line per strip under each step."""
+        cli.main(["solve", "--detail", "--no-grids", str(TINY)])
+        out = capsys.readouterr().out
+        result = paint.solve(paint.load(TINY))
+        for reason in result.steps[0].reasons:
+            assert f"\n    {reason.line}\n" in out
+
+    def test_solved_ends_with_answer_and_summary(self, capsys):
+        """A solved puzzle ends with 'solved', the answer, and a summary of steps per rule and squares."""
+        cli.main(["solve", str(TINY)])
+        out = capsys.readouterr().out
+        assert "\nsolved\n" in out
+        assert "\nsummary\n  overlap " in out
+        assert re.search(r"(?m)^  squares +9: 5 full, 4 empty$", out)
+        assert re.search(r"(?m)^  time +[0-9.]+ s$", out)
+
+    def test_width(self, capsys):
+        """--width wraps long step lines at the given width, continuing under the step's text."""
+        cli.main(["solve", "--no-grids", "--width", "45", str(TINY)])
+        lines = capsys.readouterr().out.splitlines()
+        first = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+        steps = lines[first:lines.index("solved") - 1]
+        assert len(steps) > 2 and all(len(line) <= 45 for line in steps)
+        assert steps[1].startswith(" " * len("1. overlap: ")) and steps[1].strip()
+
+
+class TestJson:
+    """paint solve --json prints the result document, valid against tests/schema.json."""
+
+    @pytest.mark.parametrize("path, status", [(TINY, "solved"), (STALLS, "stalled"),
+                                              (NO_SOLUTION, "contradiction")])
+    def test_valid(self, path, status, capsys):
+        """The document of every outcome validates against the schema and matches Result.to_json."""
+        cli.main(["solve", "--json", str(path)])
+        out = capsys.readouterr().out
+        document = json.loads(out)
+        jsonschema.validate(document, SCHEMA)
+        assert document["status"] == status
+        assert out == paint.solve(paint.load(path)).to_json(indent=2) + "\n"
+
+    def test_contradiction_named(self, capsys):
+        """A contradiction document names the strip, the rule and the reason."""
+        cli.main(["solve", "--json", str(NO_SOLUTION)])
+        found = json.loads(capsys.readouterr().out)["contradiction"]
+        assert found["strip"].split()[0] in ("row", "column") and found["rule"] and found["reason"]
+
+    def test_schema_rejects_wrong_documents(self):
+        """The schema is strict enough to reject a document with a bad status or a 0-based mark."""
+        document = json.loads(paint.solve(paint.load(TINY)).to_json())
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(dict(document, status="done"), SCHEMA)
+        document["steps"][0]["marks"][0]["row"] = 0
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(document, SCHEMA)
+
+    def test_to_file(self, tmp_path, capsys):
+        """--json with -o writes the document to the file and prints nothing."""
+        out = tmp_path / "result.json"
+        assert cli.main(["solve", "--json", "-o", str(out), str(TINY)]) == 0
+        assert capsys.readouterr().out == ""
+        jsonschema.validate(json.loads(out.read_text(encoding="utf-8")), SCHEMA)
+
+
+class TestOutputFile:
+    """-o FILE writes the plain-text explanation atomically and never onto the input."""
+
+    def test_writes_plain_text(self, tmp_path, capsys):
+        """-o writes render_text of the result (no colour codes) and prints nothing."""
+        out = tmp_path / "tiny.txt"
+        assert cli.main(["solve", "-o", str(out), "--detail", str(TINY)]) == 0
+        assert capsys.readouterr().out == ""
+        text = out.read_text(encoding="utf-8")
+        assert ESCAPE not in text
+        expected = render_text(paint.solve(paint.load(TINY)), detail=True)
+        assert without_time(text) == without_time(expected)
+
+    def test_replaces_atomically(self, tmp_path, capsys):
+        """An existing file is replaced whole, and no temporary file is left beside it."""
+        out = tmp_path / "tiny.txt"
+        out.write_text("old contents\n" * 1000, encoding="utf-8")
+        assert cli.main(["solve", "-o", str(out), str(TINY)]) == 0
+        assert "old contents" not in out.read_text(encoding="utf-8")
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["tiny.txt"]
+
+    def test_status_kept(self, tmp_path, capsys):
+        """Writing to a file does not change the exit status."""
+        assert cli.main(["solve", "-o", str(tmp_path / "s.txt"), str(STALLS)]) == 3
+
+    @pytest.mark.parametrize("json_flag", [[], ["--json"]])
+    def test_refuses_input(self, tmp_path, json_flag):
+        """-o naming the puzzle file itself exits 2 with one line and leaves the puzzle unchanged."""
+        puzzle = tmp_path / "tiny.non"
+        puzzle.write_bytes(TINY.read_bytes())
+        done = run("solve", *json_flag, "-o", puzzle, puzzle)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("paint: ")
+        assert puzzle.read_bytes() == TINY.read_bytes()
+
+    def test_refuses_input_by_another_name(self, tmp_path):
+        """-o naming the puzzle by a different relative path is refused too."""
+        puzzle = tmp_path / "tiny.non"
+        puzzle.write_bytes(TINY.read_bytes())
+        (tmp_path / "sub").mkdir()
+        done = run("solve", "-o", "sub/../tiny.non", "tiny.non", cwd=tmp_path)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert puzzle.read_bytes() == TINY.read_bytes()
+
+    def test_unwritable_directory(self, tmp_path):
+        """-o into a directory that does not exist exits 2 with one line."""
+        done = run("solve", "-o", tmp_path / "no" / "such" / "dir.txt", TINY)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert len(done.stderr.splitlines()) == 1
+
+
+class TestModule:
+    """``python -m paint`` is the same command."""
+
+    def test_solves(self):
+        """python -m paint solve prints the explanation and exits 0 for a solvable puzzle."""
+        done = run("solve", "--no-grids", TINY)
+        assert done.returncode == 0, done.stderr
+        assert "1. overlap: " in done.stdout and "\nsolved\n" in done.stdout
+
+    def test_exit_statuses(self):
+        """python -m paint exits 3 when stalled and 1 when the clues contradict."""
+        assert run("solve", STALLS).returncode == 3
+        assert run("solve", NO_SOLUTION).returncode == 1
+
+
+class TestHelp:
+    """--help explains every command and option."""
+
+    def test_top(self, capsys):
+        """paint --help lists the commands and the exit statuses, and exits 0."""
+        assert cli.main(["--help"]) == 0
+        out = capsys.readouterr().out
+        for word in ("solve", "convert", "exit status", "stalled"):
+            assert word in out
+
+    def test_solve(self, capsys):
+        """paint solve --help explains every solve option."""
+        assert cli.main(["solve", "--help"]) == 0
+        out = capsys.readouterr().out
+        for option in ("PUZZLE", "--no-grids", "--detail", "-o FILE, --output FILE", "--json", "--width"):
+            assert option in out
+
+    def test_convert(self, capsys):
+        """paint convert --help explains IN, OUT and --to."""
+        assert cli.main(["convert", "--help"]) == 0
+        out = capsys.readouterr().out
+        for option in ("IN", "OUT", "--to FORMAT"):
+            assert option in out
+
+
+class TestConvert:
+    """paint convert IN OUT [--to FORMAT] writes the puzzle in another format."""
+
+    @pytest.mark.parametrize("format", list(formats.FORMATS))
+    def test_round_trip(self, format, tmp_path, capsys):
+        """Converting with --to each format and reading the file back keeps the clues."""
+        out = tmp_path / "converted.txt"
+        assert cli.main(["convert", "--to", format, str(TINY), str(out)]) == 0
+        assert capsys.readouterr() == ("", "")
+        back, original = formats.load(out), paint.load(TINY)
+        assert (back.rows, back.columns) == (original.rows, original.columns)
+
+    @pytest.mark.parametrize("format", list(formats.FORMATS))
+    def test_format_from_extension(self, format, tmp_path):
+        """Without --to the format is taken from OUT's extension."""
+        out = tmp_path / f"converted{formats.FORMATS[format].EXTENSIONS[0]}"
+        assert cli.main(["convert", str(TINY), str(out)]) == 0
+        assert formats.detect(out, out.read_text(encoding="utf-8")) == format
+        assert formats.load(out).rows == paint.load(TINY).rows
+
+    def test_unknown_extension(self, tmp_path, capsys):
+        """An OUT whose extension names no format, without --to, exits 2 with one line."""
+        assert cli.main(["convert", str(TINY), str(tmp_path / "out.xyz")]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith("paint: ") and len(err.splitlines()) == 1
+
+    def test_unknown_format(self, tmp_path, capsys):
+        """--to with a format paint does not know is a usage error, exit 2."""
+        assert cli.main(["convert", "--to", "nonesuch", str(TINY), str(tmp_path / "x")]) == 2
+        assert "usage:" in capsys.readouterr().err
+
+    def test_refuses_input(self, tmp_path):
+        """convert onto its own input exits 2 with one line and leaves the input unchanged."""
+        puzzle = tmp_path / "tiny.non"
+        puzzle.write_bytes(TINY.read_bytes())
+        done = run("convert", puzzle, puzzle)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert puzzle.read_bytes() == TINY.read_bytes()
+
+
+class TestTerminal:
+    """On a terminal the same explanation is printed through rich, with the new marks highlighted."""
+
+    def render(self, terminal: bool, **options) -> str:
+        """The rich rendering of the tiny puzzle, on a colour terminal or not."""
+        console = Console(file=io.StringIO(), force_terminal=terminal, color_system="standard" if terminal else None,
+                          width=100, highlight=False)
+        render_terminal(paint.solve(paint.load(TINY)), console, show_time=False, **options)
+        return console.file.getvalue()
+
+    def test_colour_on_terminal(self):
+        """On a terminal the output carries colour codes, including the full-square highlight."""
+        out = self.render(True)
+        assert ESCAPE in out
+        assert "\x1b[1;37;44mXX" in out
+
+    def test_same_steps_as_text(self):
+        """Without colour, the rich rendering has the same steps and pictures as the plain text."""
+        out = self.render(False, detail=True)
+        text = render_text(paint.solve(paint.load(TINY)), detail=True, show_time=False)
+        assert ESCAPE not in out
+        plain_steps = text.split("\nsolved\n")[0]
+        rich_steps = out.split("\nsolved\n")[0]
+        assert [line.rstrip() for line in rich_steps.splitlines()] == plain_steps.splitlines()
+
+    def test_summary_table(self):
+        """The summary is a table with a row per rule and a squares row."""
+        out = self.render(False)
+        summary = out.split("summary", 1)[1]
+        for word in ("overlap", "try_one", "all rules", "squares"):
+            assert word in summary
