@@ -21,6 +21,7 @@ Glossary (Kramer's terms, used everywhere in paint):
 ('solved', ['X.', 'X.'])
 """
 
+from . import formats
 from .engine import solve
 from .errors import Contradiction, PaintError, PuzzleFormatError
 from .options import SolveOptions
@@ -28,7 +29,7 @@ from .puzzle import Puzzle
 from .result import Result
 from .squares import Grid, Square
 
-__all__ = ["load", "solve", "Puzzle", "Result", "Grid", "Square", "SolveOptions",
+__all__ = ["load", "solve", "formats", "Puzzle", "Result", "Grid", "Square", "SolveOptions",
            "PaintError", "PuzzleFormatError", "Contradiction"]
 
 
@@ -37,6 +38,4 @@ def load(path) -> Puzzle:
 
     Raises :class:`PuzzleFormatError` naming the file (and line) for bad input.
     """
-    from .formats import load as load_file
-
-    return load_file(path)
+    return formats.load(path)
