@@ -35,12 +35,14 @@ from .strip import Strip, StripId
 class Engine:
     """The state of one solve: the grid, the strips and their pending sets.
 
-    Build one per solve with :meth:`for_puzzle`; :meth:`run` works it to the
-    end.  The puzzle itself is never changed.
+    Build one per solve; :meth:`run` works it to the end, calling
+    ``on_step(step, grid)`` after each step.  The puzzle itself is never
+    changed.
     """
 
-    def __init__(self, puzzle: Puzzle, options: SolveOptions):
+    def __init__(self, puzzle: Puzzle, options: SolveOptions, on_step=None):
         self.puzzle = puzzle
+        self.on_step = on_step
         self.height = puzzle.height
         self.rules = RULES if options.rules is None else tuple(
             rule for rule in RULES if rule.name in set(options.rules))
@@ -107,20 +109,19 @@ class Engine:
             return None
         step = Step(len(self.steps) + 1, rule.name, tuple(marks), tuple(reasons))
         self.steps.append(step)
+        if self.on_step is not None:
+            self.on_step(step, self.grid)
         return step
 
-    def run(self, on_step=None) -> str:
+    def run(self) -> str:
         """Apply the rules until no rule makes progress; return ``'solved'`` or ``'stalled'``.
 
-        ``on_step(step, grid)`` is called after each step.  Raises
-        :class:`Contradiction` when the clues cannot all hold.
+        Raises :class:`Contradiction` when the clues cannot all hold (the
+        marks made before it was found are recorded as a last step).
         """
         while True:
             for rule in self.rules:
-                step = self.apply(rule)
-                if step is not None:
-                    if on_step is not None:
-                        on_step(step, self.grid)
+                if self.apply(rule) is not None:
                     break
             else:
                 return "solved" if self.blank == 0 else "stalled"
@@ -146,10 +147,10 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     """
     options = options or SolveOptions()
     started = time.perf_counter()
-    engine = Engine(puzzle, options)
+    engine = Engine(puzzle, options, on_step)
     contradiction = None
     try:
-        status = engine.run(on_step)
+        status = engine.run()
     except Contradiction as error:
         status, contradiction = "contradiction", error
     return Result(puzzle, status, tuple(engine.steps), engine.grid.copy(), contradiction,

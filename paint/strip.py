@@ -48,11 +48,15 @@ class StripId:
 
 @attrs.frozen
 class Patch:
-    """The interval where target ``target`` (a block size) may lie: squares ``start``..``end``.
+    """Where target ``target`` (a block size) may lie: squares ``start``..``end``, 0-based, inclusive.
 
-    Positions are 0-based and inclusive.  ``left`` is the block's start in the
-    left-most placement (== ``start``), ``right`` its start in the right-most
-    placement (so ``end == right + target - 1``).
+    ``left`` is the block's start in the left-most placement (so
+    ``start == left``) and ``right`` its start in the right-most placement
+    (so ``end == right + target - 1``).  The squares ``right``..``left +
+    target - 1``, when there are any, are covered however the block lies.
+
+    >>> Patch(7, 3, 5).end, Patch(7, 3, 5).overlap
+    (11, (5, 9))
     """
 
     target: int
@@ -61,19 +65,24 @@ class Patch:
 
     @property
     def start(self) -> int:
+        """The first square the block may cover."""
         return self.left
 
     @property
     def end(self) -> int:
+        """The last square the block may cover."""
         return self.right + self.target - 1
 
     @property
-    def done(self) -> bool:
-        """True when the block's place is known (the left-most and right-most blocks agree)."""
-        return self.left == self.right
+    def overlap(self) -> tuple[int, int] | None:
+        """The ``(first, last)`` squares the block covers wherever it lies, or None."""
+        first, last = self.right, self.left + self.target - 1
+        return (first, last) if first <= last else None
 
-    def covers(self, position: int) -> bool:
-        return self.left <= position <= self.end
+    @property
+    def done(self) -> bool:
+        """True when the block's place is known (its left-most and right-most positions agree)."""
+        return self.left == self.right
 
 
 @attrs.define(eq=False)
@@ -83,7 +92,8 @@ class Strip:
     ``squares`` is the engine's live list for the strip (first square first);
     ``lefts``/``rights`` are the starts of each target's block in the
     left-most/right-most placements.  They only move right / left as squares
-    are marked (Kramer further comment 2); :meth:`update_patches` moves them.
+    are marked (Kramer further comment 2); :meth:`update_patches` moves them
+    and rebuilds ``patches``, one :class:`Patch` per target, in order.
     """
 
     id: StripId
@@ -91,6 +101,7 @@ class Strip:
     squares: bytearray | list[int]
     lefts: list[int] | None = None
     rights: list[int] | None = None
+    patches: list[Patch] = attrs.field(factory=list)
     _bounds_version: int = -1
     version: int = 0
 
@@ -109,16 +120,15 @@ class Strip:
         return f"{self.id.name} [{' '.join(map(str, self.targets)) or '0'}]"
 
     def update_patches(self) -> None:
-        """Bring the patch bounds (``lefts``, ``rights``) up to date with the squares.
+        """Bring the patch bounds (``lefts``, ``rights``, ``patches``) up to date with the squares.
 
         Raises :class:`paint.errors.StripContradiction` when the targets cannot
         be placed in the squares at all.
         """
         if self._bounds_version != self.version:
-            self.lefts = leftmost_starts(self.targets, self.squares, self.lefts)
-            self.rights = rightmost_starts(self.targets, self.squares, self.rights)
+            lefts = leftmost_starts(self.targets, self.squares, self.lefts)
+            rights = rightmost_starts(self.targets, self.squares, self.rights)
+            if lefts != self.lefts or rights != self.rights:
+                self.lefts, self.rights = lefts, rights
+                self.patches = [Patch(t, l, r) for t, l, r in zip(self.targets, lefts, rights)]
             self._bounds_version = self.version
-
-    def patches(self) -> list[Patch]:
-        """The current patches, one per target, in order (bounds as last updated)."""
-        return [Patch(t, l, r) for t, l, r in zip(self.targets, self.lefts, self.rights)]

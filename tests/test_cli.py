@@ -116,11 +116,12 @@ class TestBadInput:
 class TestExplanation:
     """paint solve prints the explanation: steps, pictures, answer and summary."""
 
-    def test_piped_output_is_the_plain_text(self, capsys):
-        """Output that is not a terminal is exactly render_text of the result, time aside, with no colour codes."""
-        cli.main(["solve", str(TINY)])
+    @pytest.mark.parametrize("name", ["tiny.non", "stalls.non", "no-solution.non"])
+    def test_piped_output_is_the_plain_text(self, name, capsys):
+        """Output that is not a terminal, streamed while solving, is exactly render_text of the result, time aside, with no colour codes, whatever the outcome."""
+        cli.main(["solve", str(DATA / name)])
         out = capsys.readouterr().out
-        expected = render_text(paint.solve(paint.load(TINY)))
+        expected = render_text(paint.solve(paint.load(DATA / name)))
         assert without_time(out) == without_time(expected)
         assert ESCAPE not in out
 

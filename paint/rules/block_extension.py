@@ -49,8 +49,8 @@ def find(strip) -> Finding | None:
     parts = []
     for first, last in runs(squares):
         size = last - first + 1
-        owners = [t for t, left, right in zip(strip.targets, strip.lefts, strip.rights)
-                  if left <= first and right + t - 1 >= last and t >= size]
+        owners = [patch.target for patch in strip.patches
+                  if patch.start <= first and patch.end >= last and patch.target >= size]
         if not owners:
             continue  # placement would already have failed; nothing sound to add
         where = squares_phrase(kind, range(first, last + 1))

@@ -39,8 +39,7 @@ def find(strip) -> Finding | None:
         if BLANK not in squares[first:last + 1]:
             continue
         size = last - first + 1
-        reaching = [t for t, left, right in zip(strip.targets, strip.lefts, strip.rights)
-                    if left <= last and right + t - 1 >= first]
+        reaching = [patch.target for patch in strip.patches if patch.start <= last and patch.end >= first]
         if any(t <= size for t in reaching):
             continue
         new = [p for p in range(first, last + 1) if squares[p] == BLANK]

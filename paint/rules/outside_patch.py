@@ -25,9 +25,8 @@ def find(strip) -> Finding | None:
     """Mark empty the blank squares no patch covers (Kramer rule ii)."""
     squares = strip.squares
     covered = [False] * len(squares)
-    for target, left, right in zip(strip.targets, strip.lefts, strip.rights):
-        for p in range(left, right + target):
-            covered[p] = True
+    for patch in strip.patches:
+        covered[patch.start:patch.end + 1] = [True] * (patch.end + 1 - patch.start)
     new = [p for p, value in enumerate(squares) if value == BLANK and not covered[p]]
     if not new:
         return None

@@ -25,12 +25,14 @@ def find(strip) -> Finding | None:
     squares = strip.squares
     marks = []
     parts = []
-    for target, left, right in zip(strip.targets, strip.lefts, strip.rights):
-        first, last = right, left + target - 1
+    for patch in strip.patches:
+        if patch.overlap is None:
+            continue
+        first, last = patch.overlap
         new = [p for p in range(first, last + 1) if squares[p] == BLANK]
         if new:
             marks.extend((p, FULL) for p in new)
-            parts.append(f"the {target} covers {squares_phrase(strip.id.crossing, range(first, last + 1))}")
+            parts.append(f"the {patch.target} covers {squares_phrase(strip.id.crossing, range(first, last + 1))}")
     if not marks:
         return None
     return Finding(marks, f"{' and '.join(parts)} however {'it lies' if len(parts) == 1 else 'they lie'}")
