@@ -28,7 +28,7 @@ from .options import SolveOptions
 from .puzzle import Puzzle, clue_text
 from .result import Result
 from .rules import BY_NAME, RULES
-from .squares import Grid
+from .squares import BLANK, Grid
 from .strip import Strip, StripId
 
 
@@ -62,7 +62,13 @@ class Engine:
         self.steps: list[Step] = []
 
     def mark(self, row: int, column: int, value: int) -> None:
-        """Mark one blank square and make its row and column pending for every rule."""
+        """Mark one blank square and make its row and column pending for every rule.
+
+        Raises RuntimeError if the square is not blank: a rule may only mark
+        blank squares, so that would be a bug in the rule, not in the puzzle.
+        """
+        if self.grid.rows[row][column] != BLANK:
+            raise RuntimeError(f"a rule marked row {row + 1}, column {column + 1}, which was already known")
         self.grid.rows[row][column] = value
         self.columns[column][row] = value
         self.blank -= 1
