@@ -22,8 +22,7 @@ from . import formats, load, solve
 from .errors import PaintError
 from .files import check_destination, write_atomically
 from .render.terminal import TerminalWriter
-from .render.text import TextWriter, apply_marks, ending_parts, header_parts, render_text, step_part
-from .squares import Grid
+from .render.text import TextWriter, ending_parts, header_parts, render_text, step_part
 
 EXIT_SOLVED = 0
 EXIT_CONTRADICTION = 1
@@ -167,10 +166,7 @@ def _solve(arguments) -> int:
     else:
         writer = TextWriter(sys.stdout)
         width = arguments.width
-    grid = Grid.blank(puzzle.height, puzzle.width)
-
-    def on_step(step, _engine_grid=None):
-        apply_marks(grid, step)
+    def on_step(step, grid):
         writer.write(step_part(puzzle, step, grid if arguments.grids else None,
                                detail=arguments.detail, width=width))
 

@@ -44,11 +44,11 @@ class Engine:
         self.puzzle = puzzle
         self.on_step = on_step
         self.height = puzzle.height
-        self.rules = RULES if options.rules is None else tuple(
-            rule for rule in RULES if rule.name in set(options.rules))
         unknown = set(options.rules or ()) - set(BY_NAME)
         if unknown:
             raise ValueError(f"unknown rules: {', '.join(sorted(unknown))}")
+        self.rules = RULES if options.rules is None else tuple(
+            rule for rule in RULES if rule.name in options.rules)
         # bytearrays let placement search squares at C speed (bytearray.rfind)
         self.grid = Grid(puzzle.height, puzzle.width, [bytearray(puzzle.width) for _ in range(puzzle.height)])
         self.columns = [bytearray(puzzle.height) for _ in range(puzzle.width)]

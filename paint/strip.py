@@ -79,11 +79,6 @@ class Patch:
         first, last = self.right, self.left + self.target - 1
         return (first, last) if first <= last else None
 
-    @property
-    def done(self) -> bool:
-        """True when the block's place is known (its left-most and right-most positions agree)."""
-        return self.left == self.right
-
 
 @attrs.define(eq=False)
 class Strip:
@@ -104,10 +99,6 @@ class Strip:
     patches: list[Patch] = attrs.field(factory=list)
     _bounds_version: int = -1
     version: int = 0
-
-    @property
-    def length(self) -> int:
-        return len(self.squares)
 
     @property
     def done(self) -> bool:

@@ -269,14 +269,14 @@ def outcome(result: Result, *, grids: bool = True, width: int = WIDTH) -> Outcom
 
     Messages: ``'solved'``; ``'stalled: N squares still blank; search is
     needed'``; ``'contradiction: row 3 cannot be completed - <reason> (found
-    by <rule>)'``.  With ``grids`` on, an unfinished grid that is already
-    the last picture shown is not drawn again.
+    by <rule>)'``.  With ``grids`` on, an unfinished grid is not drawn
+    again: the steps record every mark the solve made, so the picture after
+    the last step (or the blank puzzle, when there is no step) already is
+    ``result.grid``.
     """
     if result.status == "solved":
         return Outcome("solved", ["solved"], Picture(solution.draw_solution(result.puzzle, result.grid)))
-    shown = Picture(pro.draw(result.puzzle, result.grid))
-    if grids and result.grid == last_grid(result):
-        shown = None
+    shown = None if grids else Picture(pro.draw(result.puzzle, result.grid))
     if result.status == "stalled":
         message = f"stalled: {plural(result.blank, 'square')} still blank; search is needed"
         return Outcome("stalled", [message], shown)
@@ -305,14 +305,6 @@ def summary(result: Result, *, show_time: bool = True) -> Summary:
     if show_time:
         rows.append(("time", f"{result.seconds:.3f} s"))
     return Summary([(rule, counts.get(rule, 0)) for rule in order], rows)
-
-
-def last_grid(result: Result) -> Grid:
-    """The grid after the last step of ``result`` (blank when there is none), rebuilt from the marks."""
-    grid = Grid.blank(result.puzzle.height, result.puzzle.width)
-    for step in result.steps:
-        apply_marks(grid, step)
-    return grid
 
 
 def ending_parts(result: Result, *, grids: bool = True, width: int = WIDTH,
