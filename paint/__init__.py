@@ -11,6 +11,8 @@ Glossary (Kramer's terms, used everywhere in paint):
 - *block*: a run of adjacent full squares in a strip; each target has one.
 - *patch*: the interval where a target's block may lie, from its start in
   the left-most placement of all blocks to its end in the right-most one.
+- *line solver*: a method that settles what one strip's clue implies for
+  its squares on its own (:mod:`paint.linesolvers`: complete, fast, fcomp).
 - *explanation*: the numbered steps by which the answer was found, one per
   productive rule application.
 

@@ -1,6 +1,7 @@
-"""The ``paint`` command: solve a puzzle and explain it, or convert between puzzle formats.
+"""The ``paint`` command: solve a puzzle and explain it, convert between puzzle formats, or solve one line.
 
-Exit status: 0 solved (or converted), 1 no solution (the clues contradict),
+Exit status: 0 solved (or converted), 1 no solution (the clues contradict,
+or ``paint line``: no arrangement fits a line),
 2 bad input or usage, 3 stalled (search is needed), 130 interrupted, 141
 when the reader of the output went away.  Bad input is reported in one line
 on stderr, ``paint: <message>``, never with a traceback.
@@ -19,9 +20,12 @@ import textwrap
 from rich.console import Console
 
 from . import formats, load, solve
-from .errors import PaintError
+from .errors import PaintError, PuzzleFormatError
+from .formats.linenotation import format_result, parse_clue, parse_line, parse_pair
+from .linesolvers import SOLVERS
 from .files import check_destination, write_atomically
 from .render.terminal import TerminalWriter
+from .render.linetrace import TraceRenderer
 from .render.text import TextWriter, ending_parts, header_parts, render_text, step_part
 
 EXIT_SOLVED = 0
@@ -51,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="paint",
         description="Solve nonograms (Paint by Numbers) and explain every step, after T. Kramer.",
         epilog=EXIT_STATUS_HELP + f"\npuzzle formats: {names}\n"
-               "Run 'paint solve --help' or 'paint convert --help' for each command.",
+               "Run 'paint COMMAND --help' (solve, convert, line) for each command.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -93,6 +97,30 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the file to write (replaced atomically; never the input file)")
     convert.add_argument("--to", dest="format", metavar="FORMAT", choices=list(formats.FORMATS),
                          help=f"the format to write ({names}); default: found from OUT's extension")
+
+    line = commands.add_parser(
+        "line", help="solve one line with the line solvers of Simpson's pages",
+        description=_paragraph(
+            "Work one line (a row or column on its own) with the line solvers and print what "
+            "each settles, in Simpson's notation: CLUE is the block sizes separated by commas "
+            "(0 for none), LINE the squares between '>' and '<' (the delimiters may be left "
+            "off): '-' empty, '#' full, space blank.  In the result '+' is a square that can "
+            "still be either.  With CLUE '-', read one 'CLUE LINE' pair per line of standard "
+            "input and print one result per line ('no solution' when no arrangement fits).")
+        + "\n\nexamples:\n  paint line 1,5,1,1,1 '>-----           -#----#        --  #<'\n"
+          "  paint line --solver fcomp -- 2 '--  '     (a line starting with '-' needs '>' or '--')\n"
+          "  printf '3 >    <\\n' | paint line --solver fcomp -",
+        epilog="solvers:\n" + "".join(f"  {s.name:9} {s.source}{'' if s.exact else ' (not exact)'}\n"
+                                      for s in SOLVERS.values())
+               + "\nexit status: 0 every line has an arrangement, 1 some line has none, "
+                 "2 bad input or usage",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    line.add_argument("clue", metavar="CLUE", help="the clue, e.g. 1,5,1 (0 for none), or - to read pairs from standard input")
+    line.add_argument("line", metavar="LINE", nargs="?", help="the line, e.g. '>--  #  <'")
+    line.add_argument("--solver", choices=[*SOLVERS, "all"], default="all",
+                      help="the solver to run (default: all, one row each, as in Simpson's table)")
+    line.add_argument("--trace", action="store_true",
+                      help="print each solver's working before its result (seed 000 and 001's traces)")
     return parser
 
 
@@ -121,6 +149,8 @@ def main(argv=None) -> int:
         arguments = build_parser().parse_args(argv)
         if arguments.command == "solve":
             return _solve(arguments)
+        if arguments.command == "line":
+            return _line(arguments)
         return _convert(arguments)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
@@ -181,6 +211,61 @@ def _solve(arguments) -> int:
 def _convert(arguments) -> int:
     formats.convert(arguments.source, arguments.destination, format=arguments.format)
     return EXIT_SOLVED
+
+
+def _line(arguments) -> int:
+    names = list(SOLVERS) if arguments.solver == "all" else [arguments.solver]
+    if arguments.clue == "-" and arguments.line is None:
+        fitted = True
+        for number, text in enumerate(sys.stdin, start=1):
+            text = text.rstrip("\r\n")
+            if not text.strip():
+                print()
+                continue
+            try:
+                targets, squares = parse_pair(text)
+            except ValueError as error:
+                raise PuzzleFormatError("<stdin>", str(error), line=number) from None
+            fitted &= _work_line(targets, squares, names, arguments.trace,
+                                 labelled=arguments.solver == "all")
+        return EXIT_SOLVED if fitted else EXIT_CONTRADICTION
+    if arguments.line is None:
+        raise PaintError("line: give CLUE and LINE, or - to read pairs from standard input")
+    try:
+        targets, squares = parse_clue(arguments.clue), parse_line(arguments.line)
+    except ValueError as error:
+        raise PaintError(f"line: {error}") from None
+    fitted = _work_line(targets, squares, names, arguments.trace, labelled=True)
+    return EXIT_SOLVED if fitted else EXIT_CONTRADICTION
+
+
+def _work_line(targets, squares, names, trace, *, labelled) -> bool:
+    """Run the solvers ``names`` on one line and print their results; False when no arrangement fits."""
+    rows = []
+    fitted = True
+    for name in names:
+        if trace:
+            renderer = TraceRenderer(name, targets, squares)
+            print(f"{name} trace:")
+            _print_lines(renderer.start())
+            result = SOLVERS[name].solve(targets, squares, lambda event: _print_lines(renderer.event(event)))
+            _print_lines(renderer.finish())
+            print()
+        else:
+            result = SOLVERS[name].solve(targets, squares)
+        shown = format_result(result) if result is not None else " no solution"
+        if result is None:
+            fitted = False
+            shown = shown if labelled else "no solution"
+        rows.append(f"{name:>10}{shown}" if labelled else shown)
+    print("\n".join(rows))
+    sys.stdout.flush()
+    return fitted
+
+
+def _print_lines(lines) -> None:
+    for line in lines:
+        print(line)
 
 
 def _os_message(error: OSError) -> str:

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from line_cases import BAD_CASES, parse_clue, parse_line
 from paint.errors import StripContradiction
-from paint.line import feasible, settle
+from paint.linesolvers import feasible, settle
 from paint.placement import leftmost_starts, rightmost_starts
 from test_rules import arrangements, clue_and_line
 

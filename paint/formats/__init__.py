@@ -8,7 +8,8 @@ exactly):
 - ``nin``: Jakub Wilk's format (:mod:`paint.formats.nin`).
 
 Kramer's output format (:mod:`paint.formats.solution`) is written only, to
-show an answer.  Readers raise :class:`paint.errors.PuzzleFormatError` naming
+show an answer.  Simpson's notation for a single line and its clue
+(:mod:`paint.formats.linenotation`) is what ``paint line`` reads and writes.  Readers raise :class:`paint.errors.PuzzleFormatError` naming
 the file and line for any input they cannot read, and nothing else.
 
 >>> p = loads('1 1\\n1\\n1\\n', 'dot.nin')

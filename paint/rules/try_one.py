@@ -1,10 +1,10 @@
 """try_one (Kramer rule vii): a blank square that, marked full, leaves no way to complete its strip is empty; marked empty, full.
 
 Kramer tests each blank square twice, marking it full and then empty and
-asking whether the strip's blocks can still be placed.  The exact
-line-feasibility test (:mod:`paint.line`) answers that question for every
-square of the strip at once, so this rule finds exactly what complete line
-logic can find in the strip.
+asking whether the strip's blocks can still be placed.  An exact line
+solver (:data:`paint.linesolvers.EXACT`, Simpson's fast-complete ``fcomp``)
+answers that question for every square of the strip at once, so this rule
+finds exactly what complete line logic can find in the strip.
 
 >>> from paint.strip import Strip, StripId
 >>> strip = Strip(StripId('row', 0), (1, 1), [0, 0, 2, 0, 0])
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..errors import StripContradiction
 from ..explanation import squares_phrase
-from ..line import settle
+from ..linesolvers import settle
 from ..rule import Finding, Rule
 from ..squares import EMPTY, FULL
 

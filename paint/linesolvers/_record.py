@@ -1,0 +1,34 @@
+"""What the exact line solvers share: the answer for a clue of 0, and turning their record into a result.
+
+The record holds, per square, what the arrangements seen so far allow:
+1 empty, 2 full, 3 both (Simpson's DOT, SOLID and BOTH).
+"""
+
+from __future__ import annotations
+
+from ..squares import BLANK, EMPTY, FULL
+
+BOTH = EMPTY | FULL
+
+
+def no_blocks(squares: bytes) -> bytes | None:
+    """The result for a clue of 0: every square empty, or None when one is full."""
+    if FULL in squares:
+        return None
+    return bytes([EMPTY]) * len(squares)
+
+
+def settled(squares: bytes, recorded) -> bytes:
+    """The line with each blank square settled by the record: 1 or 2 when only one value was seen, 0 for both.
+
+    Raises AssertionError if a blank square was never recorded (a solver bug:
+    every arrangement covers every square).
+    """
+    result = bytearray(squares)
+    for x, value in enumerate(squares):
+        if value == BLANK:
+            seen = recorded[x]
+            if seen == 0:
+                raise AssertionError(f"no arrangement recorded square {x}")
+            result[x] = BLANK if seen == BOTH else seen
+    return bytes(result)
