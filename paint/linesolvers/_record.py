@@ -18,6 +18,12 @@ def no_blocks(squares: bytes) -> bytes | None:
     return bytes([EMPTY]) * len(squares)
 
 
+def known_line(targets, squares: bytes) -> bytes | None:
+    """A line with no blank square: itself when its runs of full squares are exactly ``targets``, else None."""
+    runs = tuple(len(run) for run in squares.replace(bytes([EMPTY]), b" ").split())
+    return squares if runs == tuple(targets) else None
+
+
 def settled(squares: bytes, recorded) -> bytes:
     """The line with each blank square settled by the record: 1 or 2 when only one value was seen, 0 for both.
 

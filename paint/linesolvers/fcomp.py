@@ -40,7 +40,7 @@ True
 from __future__ import annotations
 
 from ..squares import BLANK, EMPTY, FULL
-from ._record import no_blocks, settled
+from ._record import known_line, no_blocks, settled
 from .trace import Accumulate, Note, State
 
 INVALID, SLIDING, DRAWING, RESTORING = "INVALID", "SLIDING", "DRAWING", "RESTORING"
@@ -68,6 +68,8 @@ def solve(targets, squares, trace=None) -> bytes | None:
 
     recorded = bytearray(squares)  # 1 can be empty, 2 can be full, 3 both; known squares keep their value
     counter = [squares.count(BLANK)]  # blank squares not yet seen both ways
+    if counter[0] == 0:  # nothing to learn; only whether the line fits its clue
+        return known_line(targets, squares)
 
     def record(start, end, value):
         for x in range(start, end):
