@@ -22,7 +22,7 @@ from rich.console import Console
 from . import formats, load, solve
 from .errors import PaintError, PuzzleFormatError
 from .formats.linenotation import format_result, parse_clue, parse_line, parse_pair
-from .linesolvers import SOLVERS
+from .linesolvers import SOLVERS, TABLE
 from .files import check_destination, write_atomically
 from .render.terminal import TerminalWriter
 from .render.linetrace import TraceRenderer
@@ -112,13 +112,16 @@ def build_parser() -> argparse.ArgumentParser:
           "  printf '3 >    <\\n' | paint line --solver fcomp -",
         epilog="solvers:\n" + "".join(f"  {s.name:9} {s.source}{'' if s.exact else ' (not exact)'}\n"
                                       for s in SOLVERS.values())
+               + "  complete tries every arrangement: on a long line with many blocks it can take\n"
+                 "  minutes (Ctrl-C stops it); all runs complete, fast and fcomp\n"
                + "\nexit status: 0 every line has an arrangement, 1 some line has none, "
                  "2 bad input or usage",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     line.add_argument("clue", metavar="CLUE", help="the clue, e.g. 1,5,1 (0 for none), or - to read pairs from standard input")
     line.add_argument("line", metavar="LINE", nargs="?", help="the line, e.g. '>--  #  <'")
     line.add_argument("--solver", choices=[*SOLVERS, "all"], default="all",
-                      help="the solver to run (default: all, one row each, as in Simpson's table)")
+                      help="the solver to run (default: all - complete, fast and fcomp, one row each, "
+                           "as in Simpson's table)")
     line.add_argument("--trace", action="store_true",
                       help="print each solver's working before its result (seed 000 and 001's traces)")
     return parser
@@ -214,11 +217,15 @@ def _convert(arguments) -> int:
 
 
 def _line(arguments) -> int:
-    names = list(SOLVERS) if arguments.solver == "all" else [arguments.solver]
-    if arguments.clue == "-" and arguments.line is None:
+    names = list(TABLE) if arguments.solver == "all" else [arguments.solver]
+    if arguments.clue == "-" and arguments.line is not None:
+        raise PaintError("line: CLUE '-' reads CLUE LINE pairs from standard input and takes no LINE")
+    if arguments.clue == "-":
         fitted = True
         for number, text in enumerate(sys.stdin, start=1):
             text = text.rstrip("\r\n")
+            if number == 1:
+                text = text.removeprefix("\ufeff")
             if not text.strip():
                 print()
                 continue
@@ -242,7 +249,6 @@ def _line(arguments) -> int:
 def _work_line(targets, squares, names, trace, *, labelled) -> bool:
     """Run the solvers ``names`` on one line and print their results; False when no arrangement fits."""
     rows = []
-    fitted = True
     for name in names:
         if trace:
             renderer = TraceRenderer(name, targets, squares)
@@ -253,14 +259,15 @@ def _work_line(targets, squares, names, trace, *, labelled) -> bool:
             print()
         else:
             result = SOLVERS[name].solve(targets, squares)
-        shown = format_result(result) if result is not None else " no solution"
-        if result is None:
-            fitted = False
-            shown = shown if labelled else "no solution"
-        rows.append(f"{name:>10}{shown}" if labelled else shown)
-    print("\n".join(rows))
+        rows.append((name, result))
+    for name, result in rows:
+        shown = format_result(result) if result is not None else "no solution"
+        if labelled:
+            print(f"{name:>10}{shown}" if result is not None else f"{name:>10} {shown}")
+        else:
+            print(shown)
     sys.stdout.flush()
-    return fitted
+    return all(result is not None for _, result in rows)
 
 
 def _print_lines(lines) -> None:

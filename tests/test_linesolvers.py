@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from line_cases import BAD_CASES, EXACT_CASES, parse_clue, parse_line
 from paint.formats.linenotation import format_result
 from paint.formats.linenotation import parse_line as parse_simpson
-from paint.linesolvers import EXACT, SOLVERS, complete, fast, fcomp, settle
+from paint.linesolvers import LONG_LINE, SOLVERS, complete, dp, exact_for, fast, fcomp, settle
 from paint.linesolvers.trace import Arrangement
 from paint.render.linetrace import trace_lines
 from paint.squares import BLANK, EMPTY, FULL
@@ -64,10 +64,10 @@ def lines(draw, max_length=14):
 
 
 @st.composite
-def long_lines(draw, max_length=40, max_blocks=6):
-    """A clue of at most ``max_blocks`` blocks and a partly known line of up to ``max_length`` squares."""
+def long_lines(draw, max_length=40, max_blocks=6, sizes=tuple(range(1, 9))):
+    """A clue of at most ``max_blocks`` blocks of ``sizes`` and a partly known line of up to ``max_length`` squares."""
     n = draw(st.integers(0, max_length))
-    targets = tuple(draw(st.lists(st.integers(1, 8), max_size=max_blocks)))
+    targets = tuple(draw(st.lists(st.sampled_from(sizes), max_size=max_blocks)))
     solution = bytearray([EMPTY] * n)
     at = 0
     for size in targets:  # lay the blocks out with random gaps, if they fit
@@ -132,6 +132,7 @@ class TestAgreement:
         expected = brute_force(targets, squares)
         assert complete.solve(targets, squares) == expected
         assert fcomp.solve(targets, squares) == expected
+        assert dp.solve(targets, squares) == expected
 
     @settings(max_examples=1500, deadline=None)
     @given(lines())
@@ -150,19 +151,53 @@ class TestAgreement:
     def test_fcomp_matches_complete_on_longer_lines(self, line):
         """On lines up to 40 squares, fcomp and complete agree (brute force would be too slow)."""
         targets, squares = line
-        assert fcomp.solve(targets, squares) == complete.solve(targets, squares)
+        assert fcomp.solve(targets, squares) == complete.solve(targets, squares) == dp.solve(targets, squares)
+
+    @settings(max_examples=400, deadline=None)
+    @given(long_lines(max_length=120, max_blocks=40, sizes=(1, 2, 3)))
+    def test_fcomp_matches_dp_on_lines_with_many_small_blocks(self, line):
+        """On long lines with many small blocks (where arrangements are many), fcomp and dp agree."""
+        targets, squares = line
+        assert fcomp.solve(targets, squares) == dp.solve(targets, squares)
+
+    @pytest.mark.parametrize("clue, line", [
+        ("1,1,1,2,1,1,2,2", "  #     #      ##    "),
+        ("1,1,1,1,2,2,2,1,1,2", "  #   -          #   -  ## "),
+    ])
+    def test_fcomp_restores_every_block_moved(self, clue, line):
+        """Regression: when a block spills over the line, fcomp puts back every block moved since the last valid arrangement."""
+        targets = tuple(int(t) for t in clue.split(","))
+        squares = parse_simpson(line)
+        assert fcomp.solve(targets, squares) == complete.solve(targets, squares) == dp.solve(targets, squares)
 
     @settings(max_examples=300, deadline=None)
     @given(lines())
     def test_settle_reports_what_fcomp_settles(self, line):
         """settle() (the engine's exact test) lists exactly the blank squares the exact solver fixes."""
         targets, squares = line
-        result = EXACT.solve(targets, squares)
+        result = exact_for(squares).solve(targets, squares)
         settled = settle(targets, squares)
         if result is None:
             assert settled is None
         else:
             assert settled == {x: r for x, (s, r) in enumerate(zip(squares, result)) if s == BLANK and r != BLANK}
+
+
+class TestExactChoice:
+    """The engine's exact test picks fcomp for lines of real-puzzle length and dp for long ones."""
+
+    def test_choice_by_length(self):
+        """fcomp up to LONG_LINE squares, dp beyond."""
+        assert exact_for(bytes(LONG_LINE)).name == "fcomp"
+        assert exact_for(bytes(LONG_LINE + 1)).name == "dp"
+
+    def test_settle_on_a_long_line(self):
+        """settle() on a 300-square line answers as complete would, through dp."""
+        targets = (1,) * 100 + (98,)
+        squares = bytes(300)
+        settled = settle(targets, squares)
+        # the hundred 1s fill squares 0-198 at the least, so the 98 starts at 200 to 202
+        assert settled == {x: FULL for x in range(202, 298)}
 
 
 class TestEdges:

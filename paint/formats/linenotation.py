@@ -43,7 +43,7 @@ def parse_clue(text: str) -> tuple[int, ...]:
         part = part.strip()
         if not part.isdigit() or not part.isascii():
             raise ValueError(f"clue {text!r}: {part!r} is not a whole number")
-        if len(part) > 7 or int(part) > MAX_TARGET:
+        if len(part.lstrip("0")) > 7 or int(part) > MAX_TARGET:
             raise ValueError(f"clue {text!r}: {part} is too large")
         targets.append(int(part))
     if targets == [0]:
@@ -62,10 +62,13 @@ def parse_line(text: str) -> bytes:
     b'\\x01\\x01'
     """
     body = text
-    if body.startswith(">"):
-        body = body[1:]
-    if body.endswith("<"):
-        body = body[:-1]
+    if body.strip().startswith(">") and body.strip().endswith("<") and len(body.strip()) > 1:
+        body = body.strip()[1:-1]  # spaces outside the delimiters do not count
+    else:
+        if body.startswith(">"):
+            body = body[1:]
+        if body.endswith("<"):
+            body = body[:-1]
     squares = bytearray()
     for position, glyph in enumerate(body, start=1):
         try:
@@ -77,14 +80,21 @@ def parse_line(text: str) -> bytes:
 
 
 def parse_pair(text: str) -> tuple[tuple[int, ...], bytes]:
-    """One ``CLUE LINE`` pair as read from standard input: the clue, one space, then the line.
+    """One ``CLUE LINE`` pair as read from standard input: the clue, one space or tab, then the line.
 
-    Everything after the first space is the line, so a line written without
-    delimiters keeps its trailing blanks.  Raises ValueError.
+    Everything after that separator is the line, so a line written without
+    delimiters keeps its leading and trailing blanks; a line written between
+    ``>`` and ``<`` may have more spaces around it.  Raises ValueError.
+
+    >>> parse_pair("1  >- <")
+    ((1,), b'\\x01\\x00')
     """
-    clue, space, line = text.partition(" ")
-    if not space:
+    for at, character in enumerate(text):
+        if character in " \t":
+            break
+    else:
         raise ValueError(f"expected a clue, a space and a line, not {text!r}")
+    clue, line = text[:at], text[at + 1:]
     return parse_clue(clue), parse_line(line)
 
 

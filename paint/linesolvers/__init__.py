@@ -7,9 +7,11 @@ One module per solver, all with the same function
   exact, and slow on long lines with many blocks.
 - ``fast`` (Simpson's fast solver, the push solver of seed 002, the
   chain-range narrowing of seed 003): left-most and right-most placements
-  and their overlaps; linear, but it can miss squares.
+  and their overlaps; quick, but it can miss squares.
 - ``fcomp`` (Simpson's fast-complete solver, seed 001): exact like
   ``complete``, without visiting every arrangement.
+- ``dp`` (dynamic programming over prefixes and suffixes): exact, in
+  O(length x blocks) whatever the line; not one of the seeds.
 
 ``targets`` is a sequence of block sizes (empty for a clue of 0), ``squares``
 a sequence of square values (0 blank, 1 empty, 2 full, as
@@ -19,14 +21,18 @@ line - known squares keep their value, a blank square becomes 2 (full) or 1
 arrangement of the blocks fits.  ``trace``, if given, is called with the
 events of :mod:`paint.linesolvers.trace`.
 
-The engine's exact line test (rule ``try_one``, and any complete check of
-a line) uses :data:`EXACT`, the fastest exact solver as measured by
-``benchmarks/line_solvers.py`` (see ``docs/design.md``).
+The engine's exact line test (:func:`settle`, behind the rule ``try_one``)
+uses :func:`exact_for`: ``fcomp``, the fastest exact solver on lines of up
+to :data:`LONG_LINE` squares (every line of the corpus), and ``dp`` on longer ones,
+where ``fcomp``'s time grows much faster (``benchmarks/line_solvers.py`` and
+``benchmarks/long_lines.py``; ``docs/design.md`` has the figures).
 
 >>> SOLVERS['fcomp'].solve((2, 2), bytes(5)) == bytes([2, 2, 1, 2, 2])
 True
 >>> [name for name, solver in SOLVERS.items() if solver.exact]
-['complete', 'fcomp']
+['complete', 'fcomp', 'dp']
+>>> exact_for(bytes(30)).name, exact_for(bytes(500)).name
+('fcomp', 'dp')
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from typing import Callable
 import attrs
 
 from ..squares import BLANK, Square
-from . import complete, fast, fcomp
+from . import complete, dp, fast, fcomp
 
 
 @attrs.frozen
@@ -54,22 +60,38 @@ SOLVERS = {
     "fast": LineSolver("fast", fast.solve, False,
                        "Simpson's fast line solver; the push solver of seed 002; seed 003's chain ranges"),
     "fcomp": LineSolver("fcomp", fcomp.solve, True, "Simpson's fast-complete line solver, seed 001"),
+    "dp": LineSolver("dp", dp.solve, True, "dynamic programming over prefixes and suffixes"),
 }
-"""Every line solver by name, in the order ``paint line --solver all`` prints them (seed 001's table)."""
+"""Every line solver by name."""
 
-EXACT = SOLVERS["fcomp"]
-"""The exact solver the engine uses: the fastest exact one (see ``benchmarks/line_solvers.py``)."""
+TABLE = ("complete", "fast", "fcomp")
+"""The seeds' solvers, in the order of seed 001's table: what ``paint line --solver all`` prints."""
+
+LONG_LINE = 100
+"""Lines longer than this many squares are solved exactly by ``dp`` rather than ``fcomp`` (see :func:`exact_for`)."""
+
+
+def exact_for(squares) -> LineSolver:
+    """The fastest exact solver for a line like ``squares``: ``fcomp`` up to :data:`LONG_LINE` squares, else ``dp``.
+
+    Measured by ``benchmarks/long_lines.py``: on lines of real-puzzle
+    density ``fcomp`` is two to four times faster than ``dp`` on average up
+    to 100 squares and no slower in the worst case; beyond that its worst
+    case grows steeply (78 ms at 300 squares and 555 ms at 500, against
+    ``dp``'s 16 ms and 52 ms), while ``dp`` stays O(length x blocks).
+    """
+    return SOLVERS["fcomp"] if len(squares) <= LONG_LINE else SOLVERS["dp"]
 
 
 def settle(targets, squares) -> dict[int, Square] | None:
-    """The blank squares the targets settle, ``{position: Square.FULL or Square.EMPTY}``, by :data:`EXACT`.
+    """The blank squares the targets settle, ``{position: Square.FULL or Square.EMPTY}``, by :func:`exact_for`.
 
     Returns None when no arrangement of the blocks fits (a contradiction).
 
     >>> settle((3,), bytes(4))
     {1: <Square.FULL: 2>, 2: <Square.FULL: 2>}
     """
-    result = EXACT.solve(targets, squares)
+    result = exact_for(squares).solve(targets, squares)
     if result is None:
         return None
     return {x: Square(value) for x, (before, value) in enumerate(zip(squares, result))
@@ -77,9 +99,9 @@ def settle(targets, squares) -> dict[int, Square] | None:
 
 
 def feasible(targets, squares) -> bool:
-    """True when some arrangement of ``targets`` fits ``squares`` (by :data:`EXACT`).
+    """True when some arrangement of ``targets`` fits ``squares`` (by :func:`exact_for`).
 
     >>> feasible((2,), bytes([2, 1, 2]))
     False
     """
-    return EXACT.solve(targets, squares) is not None
+    return exact_for(squares).solve(targets, squares) is not None

@@ -4,7 +4,7 @@ Push every block as far left as it can go, then as far right (the push
 solver of seed 002; the placements come from the chain-range narrowing of
 seed 003, :mod:`paint.placement`).  A square covered by the same block in
 both placements is full; a square in the same gap in both (outside every
-block's range) is empty.  Fast - linear in the length of the line - but
+block's range) is empty.  Fast - it walks the line a few times - but
 incomplete: it misses what only a look at the arrangements in between would
 show (seed 001's table shows one such square).  It never concludes anything
 false, and it finds every line that has no arrangement at all, because the
@@ -26,7 +26,7 @@ from __future__ import annotations
 from ..errors import StripContradiction
 from ..placement import leftmost_starts, rightmost_starts
 from ..squares import BLANK, EMPTY, FULL
-from .trace import Arrangement
+from .trace import Arrangement, Note
 
 
 def solve(targets, squares, trace=None) -> bytes | None:
@@ -44,6 +44,8 @@ def solve(targets, squares, trace=None) -> bytes | None:
         lefts = leftmost_starts(targets, squares)
         rights = rightmost_starts(targets, squares)
     except StripContradiction:
+        if trace is not None:
+            trace(Note("no_placement"))
         return None
     if trace is not None:
         trace(Arrangement("left-most", _arrangement(n, targets, lefts)))

@@ -64,11 +64,15 @@ def solve(targets, squares, trace=None) -> bytes | None:
     n = len(squares)
     k = len(targets)
     if k == 0:
+        if trace is not None:
+            trace(Note("no_blocks"))
         return no_blocks(squares)
 
     recorded = bytearray(squares)  # 1 can be empty, 2 can be full, 3 both; known squares keep their value
     counter = [squares.count(BLANK)]  # blank squares not yet seen both ways
     if counter[0] == 0:  # nothing to learn; only whether the line fits its clue
+        if trace is not None:
+            trace(Note("no_blank"))
         return known_line(targets, squares)
 
     def record(start, end, value):
@@ -148,6 +152,9 @@ def solve(targets, squares, trace=None) -> bytes | None:
                 if end > limit:
                     if trace is not None:
                         note("spilled")
+                    # Put back every block moved since the last valid arrangement, not only those up to
+                    # this one: blocks after it may have been pushed on in this attempt.
+                    block = top - 1
                     mode = RESTORING
                     continue
                 first_full = none
@@ -292,6 +299,8 @@ def solve(targets, squares, trace=None) -> bytes | None:
                 if outcome == "restore":
                     if trace is not None:
                         note("cannot_draw")
+                    # Put back every block moved since the last valid arrangement, not only those up to
+                    # this one: blocks after it may have been pushed on in this attempt.
                     block = top - 1
                     mode = RESTORING
                     continue

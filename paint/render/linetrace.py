@@ -76,7 +76,10 @@ NOTES = {
     "restoring": "Restoring {0} from {1} to {2}",
     "returned": "Returned to block {0}",
     "no_solid_left": "No block on left covers solid",
-    "nothing_to_learn": "Every blank square can be either: nothing more to learn",
+    "nothing_to_learn": "No blank square is left that an arrangement could settle: nothing more to learn",
+    "no_blocks": "No blocks: every square is empty",
+    "no_blank": "No blank square: the line is only checked against its clue",
+    "no_placement": "No placement of the blocks fits the line",
 }
 """The words of each :class:`paint.linesolvers.trace.Note` code (seed 001's, where it has them)."""
 

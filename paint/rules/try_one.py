@@ -2,7 +2,7 @@
 
 Kramer tests each blank square twice, marking it full and then empty and
 asking whether the strip's blocks can still be placed.  An exact line
-solver (:data:`paint.linesolvers.EXACT`, Simpson's fast-complete ``fcomp``)
+solver (:func:`paint.linesolvers.exact_for`: Simpson's fast-complete ``fcomp``, or ``dp`` on long lines)
 answers that question for every square of the strip at once, so this rule
 finds exactly what complete line logic can find in the strip.
 
