@@ -77,6 +77,9 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     stages = args.stages.split(",")
     solvers = args.solvers.split(",")
+    unknown = [name for name in solvers if name not in SOLVERS]
+    if unknown:
+        parser.error(f"unknown solver {unknown[0]!r}; choose from {', '.join(SOLVERS)}")
 
     lines = {stage: [] for stage in stages}
     puzzles = 0

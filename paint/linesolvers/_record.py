@@ -11,6 +11,14 @@ from ..squares import BLANK, EMPTY, FULL
 BOTH = EMPTY | FULL
 
 
+def arrangement(length: int, targets, starts) -> bytes:
+    """The whole line with block ``i`` of size ``targets[i]`` at 0-based ``starts[i]``: 2 under a block, 1 elsewhere."""
+    line = bytearray([EMPTY]) * length
+    for start, size in zip(starts, targets):
+        line[start:start + size] = bytes([FULL]) * size
+    return bytes(line)
+
+
 def no_blocks(squares: bytes) -> bytes | None:
     """The result for a clue of 0: every square empty, or None when one is full."""
     if FULL in squares:

@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from ..squares import BLANK, EMPTY, FULL
-from ._record import no_blocks, settled
+from ._record import arrangement, no_blocks, settled
 from .trace import Arrangement, Note, Try
 
 
@@ -72,8 +72,8 @@ def solve(targets, squares, trace=None) -> bytes | None:
                 pos[block] += 1
                 moved = True
             continue
-        if moved and p > 0 and squares[p - 1] == FULL and (block == 0 or p - 1 >= pos[block - 1] + targets[block - 1]):
-            # moving on uncovered a full square that no block now covers
+        if moved and p > 0 and squares[p - 1] == FULL:
+            # moving on uncovered a full square; no block covers it now (blocks never touch)
             if trace is not None:
                 tried("reveals")
             block -= 1
@@ -105,15 +105,13 @@ def solve(targets, squares, trace=None) -> bytes | None:
             continue
         if outcome == "merge":
             found = True
-            arrangement = bytearray([EMPTY]) * n
-            for b in range(k):
-                arrangement[pos[b]:pos[b] + targets[b]] = bytes([FULL]) * targets[b]
+            placed = arrangement(n, targets, pos)
             if trace is not None:
-                trace(Arrangement("fits", bytes(arrangement)))
+                trace(Arrangement("fits", placed))
             for x in range(n):
                 if squares[x] == BLANK:
                     seen = recorded[x]
-                    value = arrangement[x]
+                    value = placed[x]
                     if not seen & value:
                         recorded[x] = seen | value
                         if seen:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from ..errors import StripContradiction
 from ..placement import leftmost_starts, rightmost_starts
 from ..squares import BLANK, EMPTY, FULL
+from ._record import arrangement
 from .trace import Arrangement, Note
 
 
@@ -48,8 +49,8 @@ def solve(targets, squares, trace=None) -> bytes | None:
             trace(Note("no_placement"))
         return None
     if trace is not None:
-        trace(Arrangement("left-most", _arrangement(n, targets, lefts)))
-        trace(Arrangement("right-most", _arrangement(n, targets, rights)))
+        trace(Arrangement("left-most", arrangement(n, targets, lefts)))
+        trace(Arrangement("right-most", arrangement(n, targets, rights)))
     settled = bytearray(squares)
     gap_start = 0  # where the gap before block b starts in the right-most placement
     for b, size in enumerate(targets):
@@ -65,9 +66,3 @@ def solve(targets, squares, trace=None) -> bytes | None:
             settled[x] = EMPTY
     return bytes(settled)
 
-
-def _arrangement(n, targets, starts) -> bytes:
-    line = bytearray([EMPTY]) * n
-    for start, size in zip(starts, targets):
-        line[start:start + size] = bytes([FULL]) * size
-    return bytes(line)
