@@ -24,7 +24,7 @@ Glossary (Kramer's terms, used everywhere in paint):
 """
 
 from . import formats
-from .engine import solve
+from .solver import solve
 from .errors import Contradiction, PaintError, PuzzleFormatError
 from .options import SolveOptions
 from .puzzle import Puzzle

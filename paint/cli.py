@@ -1,9 +1,10 @@
 """The ``paint`` command: solve a puzzle and explain it, convert between puzzle formats, or solve one line.
 
-Exit status: 0 solved (or converted), 1 no solution (the clues contradict,
-or ``paint line``: no arrangement fits a line),
-2 bad input or usage, 3 stalled (search is needed), 130 interrupted, 141
-when the reader of the output went away.  Bad input is reported in one line
+Exit status: 0 solved, with the solution proven unique (or converted), 1
+no solution (the clues contradict, or ``paint line``: no arrangement fits a
+line), 2 bad input or usage, 3 stalled (``--no-search``) or stopped by a
+limit, 4 several solutions, 130 interrupted outside a search, 141 when the
+reader of the output went away.  Bad input is reported in one line
 on stderr, ``paint: <message>``, never with a traceback.
 
 >>> build_parser().parse_args(['solve', 'dancer.pro', '--no-grids']).grids
@@ -20,6 +21,7 @@ import textwrap
 from rich.console import Console
 
 from . import formats, load, solve
+from .options import SolveOptions
 from .errors import PaintError, PuzzleFormatError
 from .formats.linenotation import format_result, parse_clue, parse_line, parse_pair
 from .linesolvers import SOLVERS, TABLE
@@ -32,18 +34,21 @@ EXIT_SOLVED = 0
 EXIT_CONTRADICTION = 1
 EXIT_BAD_INPUT = 2
 EXIT_STALLED = 3
+EXIT_MULTIPLE = 4
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
-EXIT_BY_STATUS = {"solved": EXIT_SOLVED, "contradiction": EXIT_CONTRADICTION, "stalled": EXIT_STALLED}
+EXIT_BY_STATUS = {"solved": EXIT_SOLVED, "contradiction": EXIT_CONTRADICTION, "stalled": EXIT_STALLED,
+                  "limit": EXIT_STALLED, "multiple": EXIT_MULTIPLE}
 """The exit status for each :attr:`paint.result.Result.status`."""
 
 EXIT_STATUS_HELP = """\
 exit status:
-  0    solved (convert: written)
+  0    solved, and the solution is the only one (convert: written)
   1    no solution: the clues contradict
   2    bad input or usage (the message names the file and line)
-  3    stalled: the rules found no more squares; search is needed
+  3    stalled (--no-search) or stopped by --max-time, --max-branches or Ctrl-C
+  4    several solutions: one is shown, with the squares where two differ
   130  interrupted
 """
 
@@ -64,8 +69,11 @@ def build_parser() -> argparse.ArgumentParser:
         description=_paragraph(
             "Solve PUZZLE with Kramer's rules and print the explanation: one numbered line per "
             "step (the rule and the squares it marked), each followed by the grid as it then "
-            "is, then the answer (or why the solve stopped) and a summary.  On a terminal the "
-            "squares each step marked are highlighted; otherwise the output is plain text."),
+            "is, then the answer (or why the solve stopped) and a summary.  When the rules "
+            "stall, breadth-first search places blocks until one place is left, or shows that "
+            "the puzzle has several solutions; a solution found is proven to be the only one.  "
+            "On a terminal the squares each step marked are highlighted; otherwise the output "
+            "is plain text."),
         epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("puzzle", metavar="PUZZLE",
@@ -73,7 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--no-grids", dest="grids", action="store_false",
                        help="leave out the picture of the grid after each step (the answer is still shown)")
     solve.add_argument("--detail", action="store_true",
-                       help="under each step, one line per strip saying why, in the rule's own terms")
+                       help="under each step, one line per strip saying why, in the rule's own terms; "
+                            "under a probe its chain, under a search step each branch's own steps")
     solve.add_argument("-o", "--output", metavar="FILE",
                        help="write the explanation (plain text, no colour) or the JSON to FILE instead "
                             "of printing it; FILE is replaced atomically and may not be the puzzle file")
@@ -82,6 +91,13 @@ def build_parser() -> argparse.ArgumentParser:
                             "marks and reasons, grid, contradiction) instead of the explanation")
     solve.add_argument("--width", type=_width, default=100, metavar="N",
                        help="wrap explanation lines at N characters (default: %(default)s)")
+    solve.add_argument("--no-search", dest="search", action="store_false",
+                       help="run the rules only; stop with 'stalled' where search would begin")
+    solve.add_argument("--max-time", type=_positive(float), metavar="SECONDS",
+                       help="stop searching after SECONDS of solving, with status 'limit' and the grid "
+                            "as far as it got (Ctrl-C does the same)")
+    solve.add_argument("--max-branches", type=_positive(int), metavar="N",
+                       help="stop searching after working N branches, with status 'limit'")
 
     convert = commands.add_parser(
         "convert", help="convert a puzzle file to another format",
@@ -131,6 +147,19 @@ def _paragraph(text: str) -> str:
     return textwrap.fill(text, width=78)
 
 
+def _positive(kind):
+    """An argparse type: a number of ``kind`` (int or float) greater than 0."""
+    def convert(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+        return value
+    return convert
+
+
 def _width(text: str) -> int:
     try:
         value = int(text)
@@ -144,8 +173,9 @@ def _width(text: str) -> int:
 def main(argv=None) -> int:
     """Run ``paint`` with ``argv`` (default: the command line) and return the exit status.
 
-    Status 0 solved, 1 contradiction, 2 bad input or usage, 3 stalled, 130
-    interrupted (see :data:`EXIT_STATUS_HELP`).  Errors are one line on
+    Status 0 solved (unique), 1 contradiction, 2 bad input or usage, 3
+    stalled or limit, 4 several solutions, 130 interrupted (see
+    :data:`EXIT_STATUS_HELP`).  Errors are one line on
     stderr: ``paint: <message>``.
     """
     try:
@@ -177,8 +207,10 @@ def _solve(arguments) -> int:
     if arguments.output:
         check_destination(arguments.output, protect=(arguments.puzzle,))  # before a long solve
     puzzle = load(arguments.puzzle)
+    options = SolveOptions(search=arguments.search, max_time=arguments.max_time,
+                           max_branches=arguments.max_branches, branch_steps=arguments.detail)
     if arguments.json or arguments.output:
-        result = solve(puzzle)
+        result = solve(puzzle, options)
         if arguments.json:
             text = result.to_json(indent=2) + "\n"
         else:
@@ -205,7 +237,7 @@ def _solve(arguments) -> int:
 
     for part in header_parts(puzzle, grids=arguments.grids):
         writer.write(part)
-    result = solve(puzzle, on_step=on_step)
+    result = solve(puzzle, options, on_step=on_step)
     for part in ending_parts(result, grids=arguments.grids, width=width):
         writer.write(part)
     return EXIT_BY_STATUS[result.status]

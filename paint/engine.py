@@ -24,42 +24,61 @@ import time
 
 from .errors import Contradiction, StripContradiction
 from .explanation import Mark, Reason, Step
-from .options import SolveOptions
 from .puzzle import Puzzle, clue_text
-from .result import Result
 from .rules import BY_NAME, RULES
-from .squares import BLANK, Grid
+from .squares import BLANK, EMPTY, Grid
 from .strip import Strip, StripId
 
 
-class Engine:
-    """The state of one solve: the grid, the strips and their pending sets.
+def choose_rules(names) -> tuple:
+    """The rules named in ``names`` (None: all), in the registry's order.
 
-    Build one per solve; :meth:`run` works it to the end, calling
-    ``on_step(step, grid)`` after each step.  The puzzle itself is never
-    changed.
+    Raises ValueError for a name that is not a rule.
+    """
+    unknown = set(names or ()) - set(BY_NAME)
+    if unknown:
+        raise ValueError(f"unknown rules: {', '.join(sorted(unknown))}")
+    return RULES if names is None else tuple(rule for rule in RULES if rule.name in names)
+
+
+class Engine:
+    """The state of one line of reasoning: the grid, the strips and their pending sets.
+
+    ``rules`` are the rules to run, in order (see :func:`choose_rules`).
+    ``start``, a :class:`Grid`, is where the reasoning begins (default: all
+    blank); ``pending`` the strip indices (rows first, then columns) that
+    every rule should look at first (default: all).  :meth:`run` works it
+    until no rule makes progress, calling ``on_step(step, grid)`` after each
+    step.  The puzzle and ``start`` are never changed.
     """
 
-    def __init__(self, puzzle: Puzzle, options: SolveOptions, on_step=None):
+    def __init__(self, puzzle: Puzzle, rules, on_step=None, *, start: Grid | None = None, pending=None):
         self.puzzle = puzzle
         self.on_step = on_step
         self.height = puzzle.height
-        unknown = set(options.rules or ()) - set(BY_NAME)
-        if unknown:
-            raise ValueError(f"unknown rules: {', '.join(sorted(unknown))}")
-        self.rules = RULES if options.rules is None else tuple(
-            rule for rule in RULES if rule.name in options.rules)
+        self.width = puzzle.width
+        self.rules = tuple(rules)
+        self.strip_rules = tuple(rule for rule in self.rules if rule.scope == "strip")
         # bytearrays let placement search squares at C speed (bytearray.rfind)
-        self.grid = Grid(puzzle.height, puzzle.width, [bytearray(puzzle.width) for _ in range(puzzle.height)])
-        self.columns = [bytearray(puzzle.height) for _ in range(puzzle.width)]
+        if start is None:
+            self.grid = Grid(puzzle.height, puzzle.width, [bytearray(puzzle.width) for _ in range(puzzle.height)])
+        else:
+            self.grid = Grid(puzzle.height, puzzle.width, [bytearray(row) for row in start.rows])
+        self.columns = [bytearray(row[c] for row in self.grid.rows) for c in range(puzzle.width)]
         self.strips = [Strip(StripId("row", r), puzzle.rows[r], self.grid.rows[r])
                        for r in range(puzzle.height)]
         self.strips += [Strip(StripId("column", c), puzzle.columns[c], self.columns[c])
                         for c in range(puzzle.width)]
-        everything = range(len(self.strips))
-        self.pending = {rule.name: set(everything) for rule in self.rules}
-        self.blank = puzzle.width * puzzle.height
+        first = range(len(self.strips)) if pending is None else pending
+        self.pending = {rule.name: set(first) for rule in self.rules}
+        self.blank = sum(row.count(BLANK) for row in self.grid.rows)
         self.steps: list[Step] = []
+        self.probe_cache: dict = {}
+        self.probe_reads: tuple = ()
+
+    def index(self, strip: StripId) -> int:
+        """The position of ``strip`` in :attr:`strips` (rows first, then columns)."""
+        return strip.index if strip.kind == "row" else self.height + strip.index
 
     def mark(self, row: int, column: int, value: int) -> None:
         """Mark one blank square and make its row and column pending for every rule.
@@ -82,8 +101,12 @@ class Engine:
     def apply(self, rule) -> Step | None:
         """Try ``rule`` on every pending strip; return the step it made, or None.
 
-        Raises :class:`Contradiction` when a strip cannot be completed.
+        A probe (scope ``'world'``) looks at the whole grid and marks at most
+        one square.  Raises :class:`Contradiction` when a strip cannot be
+        completed.
         """
+        if rule.scope == "world":
+            return self._probe(rule)
         pending = self.pending[rule.name]
         todo = sorted(pending)
         pending.clear()
@@ -110,54 +133,54 @@ class Engine:
             reasons.append(Reason(strip.id, strip.label, finding.why))
         return self._record(rule, marks, reasons)
 
-    def _record(self, rule, marks, reasons) -> Step | None:
-        if not marks:
-            return None
-        step = Step(len(self.steps) + 1, rule.name, tuple(marks), tuple(reasons))
+    def _probe(self, rule) -> Step | None:
+        if not self.pending[rule.name]:
+            return None  # nothing changed since the probe last found nothing
+        self.pending[rule.name].clear()
+        step = None
+        for chain in rule.find(self):  # one step per square, each shown by its own chain
+            square = chain.assumed
+            self.mark(square.row, square.column, EMPTY)
+            reasons = [Reason(link.strip, self.strips[self.index(link.strip)].label,
+                              f"{link.rule} (generation {link.generation}): {link.why}") for link in chain.links]
+            reasons.append(Reason(chain.broken, self.strips[self.index(chain.broken)].label,
+                                  f"{chain.rule}: cannot be completed - {chain.reason}"))
+            step = self._record(rule, [Mark(square.row, square.column, EMPTY, square.strip)], reasons, chain=chain)
+        return step
+
+    def commit(self, rule_name: str, marks, search) -> Step:
+        """Mark ``marks`` (:class:`Mark` records of blank squares) as one step of rule ``rule_name`` with its ``search`` record."""
+        for mark in marks:
+            self.mark(mark.row, mark.column, mark.value)
+        step = Step(len(self.steps) + 1, rule_name, tuple(marks), (), search=search)
         self.steps.append(step)
         if self.on_step is not None:
             self.on_step(step, self.grid)
         return step
 
-    def run(self) -> str:
-        """Apply the rules until no rule makes progress; return ``'solved'`` or ``'stalled'``.
+    def _record(self, rule, marks, reasons, chain=None) -> Step | None:
+        if not marks:
+            return None
+        step = Step(len(self.steps) + 1, rule.name, tuple(marks), tuple(reasons), chain=chain)
+        self.steps.append(step)
+        if self.on_step is not None:
+            self.on_step(step, self.grid)
+        return step
 
-        Raises :class:`Contradiction` when the clues cannot all hold (the
-        marks made before it was found are recorded as a last step).
+    def run(self, deadline: float | None = None) -> str:
+        """Apply the rules until no rule makes progress; return ``'solved'``, ``'stalled'`` or ``'limit'``.
+
+        ``deadline`` is a :func:`time.perf_counter` time after which no new
+        step is started (``'limit'``).  Raises :class:`Contradiction` when the
+        clues cannot all hold (the marks made before it was found are
+        recorded as a last step).
         """
         while True:
+            if deadline is not None and time.perf_counter() >= deadline:
+                return "limit"
             for rule in self.rules:
                 if self.apply(rule) is not None:
                     break
             else:
                 return "solved" if self.blank == 0 else "stalled"
 
-
-def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) -> Result:
-    """Solve ``puzzle`` with Kramer's ordered rules and return the :class:`Result` with its explanation.
-
-    The puzzle is left unchanged, so it can be solved again.  ``options``
-    chooses the rules (default: all, in order).  ``on_step(step, grid)`` is
-    called after each step with the grid as it then is (do not keep or
-    change the grid).  A contradiction does not raise: the result's status
-    is ``'contradiction'`` and ``result.contradiction`` says where.
-
-    Raises ValueError for an unknown rule name in ``options``.
-
-    >>> from paint.puzzle import Puzzle
-    >>> result = solve(Puzzle(rows=[[2], [1]], columns=[[2], [1]]))
-    >>> result.status, result.grid.lines()
-    ('solved', ['XX', 'X.'])
-    >>> [step.line for step in result.steps]
-    ['1. overlap: 3 full - row 1 (columns 1-2); column 1 (row 2)', '2. outside_patch: 1 empty - row 2 (column 2)']
-    """
-    options = options or SolveOptions()
-    started = time.perf_counter()
-    engine = Engine(puzzle, options, on_step)
-    contradiction = None
-    try:
-        status = engine.run()
-    except Contradiction as error:
-        status, contradiction = "contradiction", error
-    return Result(puzzle, status, tuple(engine.steps), engine.grid.copy(), contradiction,
-                  time.perf_counter() - started)

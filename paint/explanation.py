@@ -59,23 +59,225 @@ class Reason:
 
 
 @attrs.frozen
+class Link:
+    """One consequence in a probe's chain: in ``generation`` (1 for the strips through the assumed square), ``rule`` on ``strip`` (clue ``clue``) forced ``marks``; ``why`` in the rule's own terms.
+
+    >>> link = Link(2, StripId('column', 19), (4,), 'block_extension', (Mark(1, 19, FULL, StripId('column', 19)),), 'the run ...')
+    >>> link.text
+    "column 20's 4 would make row 2 full"
+    """
+
+    generation: int
+    strip: StripId
+    clue: tuple[int, ...]
+    rule: str
+    marks: tuple[Mark, ...]
+    why: str
+
+    @property
+    def text(self) -> str:
+        """The consequence in words: ``"column 20's 4 would make rows 2-4 full"``."""
+        parts = []
+        for value in (FULL, EMPTY):
+            positions = [m.position for m in self.marks if m.value == value]
+            if positions:
+                parts.append(f"{squares_phrase(self.strip.crossing, positions)} {Square(value).word}")
+        return f"{possessive(self.strip, self.clue)} would make {' and '.join(parts)}"
+
+
+@attrs.frozen
+class Chain:
+    """What a probe followed (Kramer rules v and vi): the ``assumed`` mark, the ``links`` that led to the break, and the ``broken`` strip, which ``rule`` found could not be completed and why (``reason``).
+
+    ``links`` keep only the consequences the break depends on, in the order
+    they were found.
+    """
+
+    assumed: Mark
+    links: tuple[Link, ...]
+    broken: StripId
+    broken_clue: tuple[int, ...]
+    rule: str
+    reason: str
+
+    @property
+    def text(self) -> str:
+        """``"row 1, column 20 cannot be full - column 20's 4 would make rows 2-4 full; ...; row 3's 3 cannot be met: ..."``."""
+        square = f"row {self.assumed.row + 1}, column {self.assumed.column + 1}"
+        merged: list[Link] = []
+        for link in self.links:  # one piece per strip and generation, whichever rules found it
+            if merged and (merged[-1].strip, merged[-1].generation) == (link.strip, link.generation):
+                merged[-1] = attrs.evolve(merged[-1], marks=merged[-1].marks + link.marks)
+            else:
+                merged.append(link)
+        pieces = [link.text for link in merged]
+        pieces.append(f"{possessive(self.broken, self.broken_clue)} cannot be met: {self.reason}")
+        return f"{square} cannot be {self.assumed.value.word} - {'; '.join(pieces)}"
+
+
+@attrs.frozen
+class Placement:
+    """One place for one block: target number ``target`` (0-based) of ``strip``'s ``clue``, starting at 0-based ``start``.
+
+    >>> Placement(StripId('row', 6), (1, 5), 1, 2).where
+    'columns 3-7'
+    """
+
+    strip: StripId
+    clue: tuple[int, ...]
+    target: int
+    start: int
+
+    @property
+    def size(self) -> int:
+        """The block's length in squares."""
+        return self.clue[self.target]
+
+    @property
+    def where(self) -> str:
+        """The squares the block covers, as a person reads them: ``'columns 3-7'``."""
+        return squares_phrase(self.strip.crossing, range(self.start, self.start + self.size))
+
+    @property
+    def block(self) -> str:
+        """Which block: ``"row 7's 5"``, or ``"row 7's second 5"`` when the clue has more than one 5."""
+        size = self.size
+        same = [i for i, t in enumerate(self.clue) if t == size]
+        if len(same) == 1:
+            return f"{self.strip.name}'s {size}"
+        return f"{self.strip.name}'s {ordinal(same.index(self.target) + 1)} {size}"
+
+
+@attrs.frozen
+class Branch:
+    """One placement tried by the search and what became of it (Kramer decisions 6/7/2, 6/20/2).
+
+    ``outcome`` is ``'contradiction'`` (working it with the rules broke
+    ``broken``: ``reason``), ``'exhausted'`` (every placement of the next
+    block, ``children``, broke), ``'solved'``, ``'stalled'`` (still open when
+    the search ended) or ``'survived'`` (the one left: committed).
+    ``steps`` are the branch's own steps (kept when asked for), ``worked``
+    how many steps the rules took in it, ``level`` its depth (1 for the
+    placements of the first block tried).
+    """
+
+    placement: Placement
+    level: int
+    outcome: str
+    worked: int
+    steps: tuple["Step", ...] = ()
+    broken: StripId | None = None
+    reason: str | None = None
+    children: tuple["Branch", ...] = ()
+
+    @property
+    def text(self) -> str:
+        """What became of the branch: ``'columns 2-6 breaks column 4 after 6 steps'``."""
+        where = self.placement.where
+        if self.outcome == "contradiction":
+            return f"{where} breaks {self.broken.name} after {plural(self.worked, 'step')}"
+        if self.outcome == "exhausted":
+            block = self.children[0].placement.block if self.children else "the next block"
+            return (f"{where} leaves no place for {block} "
+                    f"({plural(len(self.children), 'place')} tried, {levels(self)} deep)")
+        return f"{where} {self.outcome}"
+
+
+def levels(branch: "Branch") -> int:
+    """How many levels below ``branch`` the search went before all of them broke (1 for a direct break)."""
+    if not branch.children:
+        return 1
+    return 1 + max(levels(child) for child in branch.children)
+
+
+@attrs.frozen
+class Search:
+    """A search step's record: the block tried at a stall and every ``branches`` placement of it.
+
+    ``survived`` is the index of the one place that did not break, or None.
+    ``agreed`` is True when several places are left but they all work out
+    some squares alike (those squares are then the step's marks).  With
+    neither, every place broke and the clues cannot all hold.
+    """
+
+    branches: tuple[Branch, ...]
+    survived: int | None
+    agreed: bool = False
+
+    @property
+    def text(self) -> str:
+        """``"row 7's 5 has 3 places - columns 2-6 breaks column 4 after 6 steps, ...; so it lies at columns 3-7"``."""
+        first = self.branches[0].placement
+        ruled_out = [b.text for i, b in enumerate(self.branches)
+                     if i != self.survived and b.outcome in ("contradiction", "exhausted")]
+        head = f"{first.block} has {plural(len(self.branches), 'place')}"
+        if ruled_out:
+            head += f" - {', '.join(ruled_out)}"
+        if self.survived is not None:
+            return f"{head}; so it lies at {self.branches[self.survived].placement.where}"
+        if self.agreed:
+            left = [b.placement.where for b in self.branches if b.outcome not in ("contradiction", "exhausted")]
+            return f"{head}; at each place left ({'; '.join(left)}) the rules settle these squares alike"
+        return f"{head}; so the clues cannot all hold"
+
+
+@attrs.frozen
 class Step:
-    """One productive rule application: ``number`` (from 1), ``rule`` name, ``marks`` in order, ``reasons`` per strip."""
+    """One productive rule application: ``number`` (from 1), ``rule`` name, ``marks`` in order, ``reasons`` per strip.
+
+    A probe step (``edge``, ``corner``) also has its ``chain``; a search
+    step its ``search`` record.
+    """
 
     number: int
     rule: str
     marks: tuple[Mark, ...]
     reasons: tuple[Reason, ...] = ()
+    chain: Chain | None = None
+    search: Search | None = None
 
     @property
     def text(self) -> str:
-        """What the step concluded and where, e.g. ``'9 full - row 3 (columns 4-6); column 7 (rows 2, 9-11)'``."""
+        """What the step concluded and where, e.g. ``'9 full - row 3 (columns 4-6); column 7 (rows 2, 9-11)'``.
+
+        A probe step says what its chain showed, a search step what was tried.
+        """
+        if self.chain is not None:
+            return self.chain.text
+        if self.search is not None:
+            return self.search.text
         return describe_marks(self.marks)
 
     @property
     def line(self) -> str:
         """The whole explanation line: ``'12. overlap: 9 full - row 3 (columns 4-6)'``."""
         return f"{self.number}. {self.rule}: {self.text}"
+
+
+def possessive(strip: StripId, clue) -> str:
+    """``"row 3's 2 7 1"``: a strip with its clue, as the probe and search explanations name it."""
+    return f"{strip.name}'s {' '.join(map(str, clue)) or '0'}"
+
+
+def ordinal(number: int) -> str:
+    """``'first'``, ``'second'``, ... for 1-10, else ``'11th'``.
+
+    >>> ordinal(2), ordinal(12)
+    ('second', '12th')
+    """
+    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+    return words[number - 1] if 1 <= number <= 10 else f"{number}th"
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, made plural unless the count is 1.
+
+    >>> plural(1, 'row'), plural(3, 'square'), plural(2, 'branch')
+    ('1 row', '3 squares', '2 branches')
+    """
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
 
 
 def spans(numbers) -> str:

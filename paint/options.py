@@ -5,16 +5,38 @@ from __future__ import annotations
 import attrs
 
 
+def _positive_or_none(instance, attribute, value):
+    if value is not None and value <= 0:
+        raise ValueError(f"{attribute.name} must be positive, not {value}")
+
+
 @attrs.frozen
 class SolveOptions:
     """How :func:`paint.solve` works.
 
-    ``rules`` names the rules to use, a subset of :data:`paint.rules.RULE_NAMES`
-    (they always run in the registry's order); None means all of them.
+    - ``rules``: the rules to use, a subset of :data:`paint.rules.RULE_NAMES`
+      (they always run in the registry's order); None means all of them.
+    - ``search``: when the rules stall, search by placing blocks
+      (:mod:`paint.search.bfs`); False stops at the stall.
+    - ``max_time``: stop the search after this many seconds of the whole
+      solve (status ``'limit'``); None for no limit.
+    - ``max_branches``: stop the search after working this many branches;
+      None for no limit.
+    - ``branch_steps``: keep every branch's own steps in the search records
+      (for ``--detail``); off, only their counts are kept.
+
+    Raises ValueError for a limit that is not positive.
 
     >>> SolveOptions(rules=('overlap',)).rules
     ('overlap',)
+    >>> SolveOptions(max_branches=0)
+    Traceback (most recent call last):
+    ValueError: max_branches must be positive, not 0
     """
 
     rules: tuple[str, ...] | None = attrs.field(
         default=None, converter=attrs.converters.optional(tuple))
+    search: bool = True
+    max_time: float | None = attrs.field(default=None, validator=_positive_or_none)
+    max_branches: int | None = attrs.field(default=None, validator=_positive_or_none)
+    branch_steps: bool = False

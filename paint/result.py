@@ -19,18 +19,29 @@ from .explanation import Step
 from .puzzle import Puzzle
 from .squares import BLANK, Grid
 
-STATUSES = ("solved", "stalled", "contradiction")
+STATUSES = ("solved", "multiple", "contradiction", "stalled", "limit")
 
 
 @attrs.frozen
 class Result:
     """The outcome of :func:`paint.solve`.
 
-    ``status`` is ``'solved'`` (no blank square left, every strip matches its
-    clue), ``'stalled'`` (no rule makes progress; search is needed) or
-    ``'contradiction'`` (the clues cannot all hold; ``contradiction`` says
-    where).  ``steps`` is the explanation, ``grid`` the squares as far as they
-    were worked, ``seconds`` the wall-clock time spent solving.
+    ``status`` is one of:
+
+    - ``'solved'``: no blank square left, every step forced, so the solution
+      is the only one (``unique`` is True);
+    - ``'multiple'``: search found two different solutions (``solutions``;
+      ``grid`` is the first; ``unique`` is False);
+    - ``'contradiction'``: the clues cannot all hold; ``contradiction`` says
+      where (``unique`` is False);
+    - ``'stalled'``: no rule makes progress and search was off;
+    - ``'limit'``: a time or branch limit, or Ctrl-C, stopped the search.
+
+    ``unique`` is None when neither was proven.  ``steps`` is the
+    explanation, ``grid`` the squares as far as they were worked,
+    ``seconds`` the wall-clock time spent solving, ``levels`` the deepest
+    search level reached and ``branches`` the number of search branches
+    worked.
     """
 
     puzzle: Puzzle
@@ -39,6 +50,18 @@ class Result:
     grid: Grid
     contradiction: Contradiction | None = None
     seconds: float = 0.0
+    unique: bool | None = None
+    solutions: tuple[Grid, ...] = ()
+    levels: int = 0
+    branches: int = 0
+
+    def differences(self) -> list[tuple[int, int]]:
+        """The 0-based ``(row, column)`` squares where the two solutions found differ (empty unless ``'multiple'``)."""
+        if len(self.solutions) < 2:
+            return []
+        first, second = self.solutions[:2]
+        return [(r, c) for r in range(first.height) for c in range(first.width)
+                if first.rows[r][c] != second.rows[r][c]]
 
     @property
     def blank(self) -> int:
@@ -52,17 +75,28 @@ class Result:
     def to_document(self) -> dict:
         """The JSON document (a dict of plain values); rows and columns count from 1.
 
-        Schema: ``{"puzzle": {"title", "width", "height"}, "status", "steps":
-        [{"number", "rule", "text", "marks": [{"row", "column", "value",
-        "strip"}], "reasons": [{"strip", "text"}]}], "grid": [str, ...],
-        "contradiction": {"strip", "rule", "reason"} | null}``.
+        Schema (``tests/schema.json``): ``{"puzzle": {"title", "width",
+        "height"}, "status", "unique": bool | null, "steps": [{"number",
+        "rule", "text", "marks": [{"row", "column", "value", "strip"}],
+        "reasons": [{"strip", "text"}], "chain"?, "branches"?}], "grid": [str,
+        ...], "solutions": [[str, ...], ...], "search": {"levels",
+        "branches"}, "contradiction": {"strip", "rule", "reason"} | null}``.
+
+        A probe step's ``marks`` hold its conclusion and its ``chain`` the
+        assumed mark, the forced marks and the strip that broke; a search
+        step's ``marks`` are the squares it commits and its ``branches`` say
+        what became of each place tried.  ``solutions`` holds the two grids
+        found when there are several, else nothing.
         """
         return {
             "puzzle": {"title": self.puzzle.title, "width": self.puzzle.width,
                        "height": self.puzzle.height},
             "status": self.status,
+            "unique": self.unique,
             "steps": [_step_document(step) for step in self.steps],
             "grid": self.grid.lines(),
+            "solutions": [grid.lines() for grid in self.solutions],
+            "search": {"levels": self.levels, "branches": self.branches},
             "contradiction": None if self.contradiction is None else {
                 "strip": self.contradiction.strip.name,
                 "rule": self.contradiction.rule,
@@ -75,12 +109,43 @@ class Result:
         return json.dumps(self.to_document(), indent=indent, ensure_ascii=False)
 
 
+def _mark_document(mark) -> dict:
+    return {"row": mark.row + 1, "column": mark.column + 1, "value": mark.value.word,
+            "strip": mark.strip.name}
+
+
 def _step_document(step: Step) -> dict:
-    return {
+    document = {
         "number": step.number,
         "rule": step.rule,
         "text": step.text,
-        "marks": [{"row": m.row + 1, "column": m.column + 1, "value": m.value.word,
-                   "strip": m.strip.name} for m in step.marks],
+        "marks": [_mark_document(m) for m in step.marks],
         "reasons": [{"strip": r.strip.name, "text": r.line} for r in step.reasons],
+    }
+    if step.chain is not None:
+        chain = step.chain
+        document["chain"] = {
+            "assumed": _mark_document(chain.assumed),
+            "links": [{"generation": link.generation, "strip": link.strip.name, "rule": link.rule,
+                       "text": link.text, "marks": [_mark_document(m) for m in link.marks]}
+                      for link in chain.links],
+            "broken": {"strip": chain.broken.name, "rule": chain.rule, "reason": chain.reason},
+        }
+    if step.search is not None:
+        document["branches"] = [_branch_document(b) for b in step.search.branches]
+    return document
+
+
+def _branch_document(branch) -> dict:
+    placement = branch.placement
+    return {
+        "strip": placement.strip.name,
+        "target": placement.target + 1,
+        "size": placement.size,
+        "start": placement.start + 1,
+        "outcome": branch.outcome,
+        "steps": branch.worked,
+        "broken": None if branch.broken is None else branch.broken.name,
+        "reason": branch.reason,
+        "branches": [_branch_document(child) for child in branch.children],
     }

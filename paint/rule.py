@@ -1,9 +1,15 @@
 """What a rule is and what it returns (STYLE: a rule reads a strip and returns what it concluded; it never prints).
 
-A rule is a function of one :class:`paint.strip.Strip` whose patch bounds
-are up to date.  It returns a :class:`Finding` - the blank squares it marks
-and why, in its own terms - or None when it concludes nothing.  It raises
-:class:`paint.errors.StripContradiction` when the strip cannot be completed.
+A *strip rule* is a function of one :class:`paint.strip.Strip` whose patch
+bounds are up to date.  It returns a :class:`Finding` - the blank squares it
+marks and why, in its own terms - or None when it concludes nothing.  It
+raises :class:`paint.errors.StripContradiction` when the strip cannot be
+completed.
+
+A *probe* (scope ``'world'``: Kramer's edge and corner rules) is a function
+of the engine, which it reads and never changes; it returns the
+:class:`paint.explanation.Chain` by which one blank square cannot be full, or
+None.
 """
 
 from __future__ import annotations
@@ -25,9 +31,10 @@ class Finding:
 
 @attrs.frozen
 class Rule:
-    """One entry of the rule table: ``name`` (the same string everywhere), Kramer's ``numeral``, a one-line ``summary`` and the ``find`` function."""
+    """One entry of the rule table: ``name`` (the same string everywhere), Kramer's ``numeral``, a one-line ``summary``, the ``find`` function and its ``scope``: ``'strip'`` or ``'world'`` (a probe)."""
 
     name: str
     numeral: str
     summary: str
-    find: Callable[[object], Finding | None] = attrs.field(repr=False)
+    find: Callable[[object], object] = attrs.field(repr=False)
+    scope: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "world")))

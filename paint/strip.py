@@ -119,7 +119,7 @@ class Strip:
         if self._bounds_version != self.version:
             lefts = leftmost_starts(self.targets, self.squares, self.lefts)
             rights = rightmost_starts(self.targets, self.squares, self.rights)
-            if lefts != self.lefts or rights != self.rights:
+            if lefts != self.lefts or rights != self.rights or len(self.patches) != len(self.targets):
                 self.lefts, self.rights = lefts, rights
                 self.patches = [Patch(t, l, r) for t, l, r in zip(self.targets, lefts, rights)]
             self._bounds_version = self.version

@@ -42,7 +42,7 @@ def without_time(text: str) -> str:
 
 
 class TestExitStatus:
-    """main() returns 0 solved, 1 contradiction, 2 bad input or usage, 3 stalled."""
+    """main() returns 0 solved, 1 contradiction, 2 bad input or usage, 3 stalled or limit, 4 several solutions."""
 
     def test_solved(self, capsys):
         """A puzzle the rules finish exits 0."""
@@ -54,9 +54,33 @@ class TestExitStatus:
         assert "contradiction: " in capsys.readouterr().out
 
     def test_stalled(self, capsys):
-        """A puzzle with two solutions stalls and exits 3 with the number of blank squares."""
-        assert cli.main(["solve", str(STALLS)]) == 3
+        """With --no-search a puzzle with two solutions stalls and exits 3 with the number of blank squares."""
+        assert cli.main(["solve", "--no-search", str(STALLS)]) == 3
         assert "stalled: 4 squares still blank; search is needed" in capsys.readouterr().out
+
+    def test_multiple(self, capsys):
+        """A puzzle with two solutions exits 4, shows one and names the squares where the two differ."""
+        assert cli.main(["solve", "--no-grids", str(STALLS)]) == 4
+        out = capsys.readouterr().out
+        assert ("multiple: the clues have more than one solution; one is shown, and the two found differ in "
+                "4 squares (highlighted): row 1, column 1; row 1, column 2; row 2, column 1; row 2, column 2"
+                ) in " ".join(out.split())
+        assert "unique           no" in out
+
+    def test_limit(self, capsys):
+        """--max-branches stops a search with status limit, exit 3, and says how far it got."""
+        puzzle = Path(__file__).parent / "corpus" / "survey" / "webpbn-06574-forever.non"
+        assert cli.main(["solve", "--no-grids", "--max-branches", "3", str(puzzle)]) == 3
+        out = capsys.readouterr().out
+        assert "limit: the search was stopped after 3 branches (1 level deep)" in " ".join(out.split())
+        assert "unique           not proven" in out
+
+    @pytest.mark.parametrize("argv", [["--max-time", "0"], ["--max-time", "soon"], ["--max-branches", "-1"],
+                                      ["--max-branches", "2.5"]])
+    def test_bad_limits(self, argv, capsys):
+        """A limit that is not a positive number is a usage error, exit 2."""
+        assert cli.main(["solve", str(TINY), *argv]) == 2
+        assert "usage:" in capsys.readouterr().err
 
     @pytest.mark.parametrize("argv", [[], ["solve"], ["solve", str(TINY), "--colour"], ["frobnicate"],
                                       ["solve", str(TINY), "--width", "wide"],
@@ -68,11 +92,12 @@ class TestExitStatus:
 
     def test_json_keeps_status(self, capsys):
         """--json exits with the same status as the explanation would."""
-        assert cli.main(["solve", "--json", str(STALLS)]) == 3
+        assert cli.main(["solve", "--json", str(STALLS)]) == 4
+        assert cli.main(["solve", "--json", "--no-search", str(STALLS)]) == 3
         assert cli.main(["solve", "--json", str(NO_SOLUTION)]) == 1
 
     def test_interrupted(self, monkeypatch, capsys):
-        """Ctrl-C during a solve exits 130 with one line on stderr and no traceback."""
+        """Ctrl-C outside the search (here: as the solve starts) exits 130 with one line on stderr and no traceback."""
         def interrupted(*args, **kwargs):
             raise KeyboardInterrupt
 
@@ -165,7 +190,7 @@ class TestExplanation:
 class TestJson:
     """paint solve --json prints the result document, valid against tests/schema.json."""
 
-    @pytest.mark.parametrize("path, status", [(TINY, "solved"), (STALLS, "stalled"),
+    @pytest.mark.parametrize("path, status", [(TINY, "solved"), (STALLS, "multiple"),
                                               (NO_SOLUTION, "contradiction")])
     def test_valid(self, path, status, capsys):
         """The document of every outcome validates against the schema and matches Result.to_json."""
@@ -222,7 +247,7 @@ class TestOutputFile:
 
     def test_status_kept(self, tmp_path, capsys):
         """Writing to a file does not change the exit status."""
-        assert cli.main(["solve", "-o", str(tmp_path / "s.txt"), str(STALLS)]) == 3
+        assert cli.main(["solve", "-o", str(tmp_path / "s.txt"), str(STALLS)]) == 4
 
     @pytest.mark.parametrize("json_flag", [[], ["--json"]])
     def test_refuses_input(self, tmp_path, json_flag):
@@ -260,8 +285,9 @@ class TestModule:
         assert "1. overlap: " in done.stdout and "\nsolved\n" in done.stdout
 
     def test_exit_statuses(self):
-        """python -m paint exits 3 when stalled and 1 when the clues contradict."""
-        assert run("solve", STALLS).returncode == 3
+        """python -m paint exits 4 for several solutions, 3 when stalled and 1 when the clues contradict."""
+        assert run("solve", STALLS).returncode == 4
+        assert run("solve", "--no-search", STALLS).returncode == 3
         assert run("solve", NO_SOLUTION).returncode == 1
 
 

@@ -8,7 +8,7 @@ import pytest
 
 import paint
 from checker import is_solution
-from paint.rules import RULE_NAMES
+from paint.rules import LINE_RULE_NAMES, RULE_NAMES
 
 CORPUS = Path(__file__).parent / "corpus"
 PUZZLES = Path(__file__).parent.parent / "puzzles"
@@ -60,10 +60,11 @@ class TestLineCorpus:
 
     @pytest.mark.parametrize("path", STALLING, ids=label)
     def test_stalls_where_search_is_needed(self, path):
-        """A puzzle that needs search stalls with blank squares, and what it did mark agrees with the goal."""
+        """Line logic alone stalls with blank squares on a puzzle that needs more, and what it did mark agrees with the goal."""
         puzzle = paint.load(path)
-        result = paint.solve(puzzle)
+        result = paint.solve(puzzle, paint.SolveOptions(rules=LINE_RULE_NAMES, search=False))
         assert result.status == "stalled"
+        assert result.unique is None
         assert result.blank > 0
         if puzzle.goal is not None:
             for known, goal in zip(result.grid.lines(), puzzle.goal):
@@ -74,16 +75,21 @@ class TestExplanation:
     @pytest.mark.parametrize("name", ["nonogram-db/webpbn/6.non", "nonogram-db/qnonograms/examples/flower.non",
                                       "jwilk/data144.nin", "survey/webpbn-00065-mum.non"])
     def test_every_mark_implied_by_its_strip(self, name):
-        """Replaying the JSON steps from a blank grid, each mark's opposite value leaves its named strip no placement."""
+        """Replaying the JSON steps from a blank grid, each line rule's mark's opposite value leaves its named strip no placement; probe and search marks agree with the solution."""
         puzzle = paint.load(CORPUS / name)
         document = json.loads(paint.solve(puzzle).to_json())
+        assert document["status"] == "solved"
         grid = [[" "] * puzzle.width for _ in range(puzzle.height)]
         for step in document["steps"]:
-            assert step["rule"] in RULE_NAMES
+            assert step["rule"] in RULE_NAMES + ("search",)
             assert step["marks"]
             for mark in step["marks"]:
                 r, c = mark["row"] - 1, mark["column"] - 1
                 assert grid[r][c] == " ", "a step marked a square that was already known"
+                if step["rule"] not in LINE_RULE_NAMES:
+                    grid[r][c] = "X" if mark["value"] == "full" else "."
+                    assert grid[r][c] == document["grid"][r][c]
+                    continue
                 kind, number = mark["strip"].split()
                 index = int(number) - 1
                 if kind == "row":
@@ -137,19 +143,20 @@ class TestSolve:
             replayed.mark(mark.row, mark.column, mark.value)
         assert replayed == result.grid
 
-    def test_stalls_on_two_solutions(self):
-        """A 2x2 with two solutions stalls with all four squares blank."""
-        result = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]))
+    def test_stalls_on_two_solutions_without_search(self):
+        """A 2x2 with two solutions stalls with all four squares blank when search is off."""
+        result = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), paint.SolveOptions(search=False))
         assert result.status == "stalled"
         assert result.blank == 4
         assert result.steps == ()
+        assert result.unique is None
 
     def test_rule_subset(self):
         """Without try_one, a puzzle that needs it stalls where the full rule set finishes it."""
         puzzle = paint.load(CORPUS / "jwilk/data066.nin")
-        cheap = paint.solve(puzzle, paint.SolveOptions(rules=RULE_NAMES[:-1]))
+        cheap = paint.solve(puzzle, paint.SolveOptions(rules=LINE_RULE_NAMES[:-1], search=False))
         assert cheap.status == "stalled"
-        assert {s.rule for s in cheap.steps} <= set(RULE_NAMES[:-1])
+        assert {s.rule for s in cheap.steps} <= set(LINE_RULE_NAMES[:-1])
         assert paint.solve(puzzle).status == "solved"
 
     def test_unknown_rule(self):

@@ -20,10 +20,12 @@ PUZZLES = {
     "dancer": ROOT / "puzzles" / "dancer.pro",
     "mouse": ROOT / "puzzles" / "mouse.pro",
     "skid": ROOT / "puzzles" / "skid.pro",
+    "edge": ROOT / "puzzles" / "edge.pro",
+    "search": ROOT / "tests" / "corpus" / "jwilk" / "data016.nin",
     "stalls": ROOT / "tests" / "data" / "cli" / "stalls.non",
     "no-solution": ROOT / "tests" / "data" / "cli" / "no-solution.non",
 }
-"""Golden name -> puzzle file: puzzles from ``puzzles/`` plus the stalled and contradictory CLI puzzles."""
+"""Golden name -> puzzle file: puzzles from ``puzzles/`` (Edge needs the probes), a jwilk puzzle that needs search, and the CLI's puzzles with two solutions and with none."""
 
 VARIANTS = {
     "grids": {"grids": True, "detail": False},
@@ -36,7 +38,8 @@ VARIANTS = {
 @pytest.mark.parametrize("name", sorted(PUZZLES))
 def test_transcript(name, variant, golden):
     """The explanation of each puzzle, with grids or with detail, matches its golden transcript exactly."""
-    result = paint.solve(paint.load(PUZZLES[name]))
+    options = paint.SolveOptions(branch_steps=VARIANTS[variant]["detail"])
+    result = paint.solve(paint.load(PUZZLES[name]), options)
     text = render_text(result, show_time=False, **VARIANTS[variant])
     golden.check(f"{name}.{variant}.txt", text)
 

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from line_cases import BAD_CASES, EXACT_CASES, RULE_CASES, parse_clue, parse_line, show_line
 from paint.errors import StripContradiction
-from paint.rules import BY_NAME, RULE_NAMES
+from paint.rules import BY_NAME, LINE_RULE_NAMES as RULE_NAMES
 from paint.strip import Strip, StripId
 
 

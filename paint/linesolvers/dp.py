@@ -103,9 +103,56 @@ def solve(targets, squares, trace=None) -> bytes | None:
                 can_empty[p] = True
                 break
     cover = [0] * (n + 1)
+    for t, found in zip(targets, _starts(targets, squares, prefix, suffix, empties)):
+        for q in found:
+            cover[q] += 1
+            cover[q + t] -= 1
+    result = bytearray(squares)
+    running = 0
+    for p in range(n):
+        running += cover[p]
+        if squares[p] == BLANK:
+            can_full = running > 0
+            if can_full != can_empty[p]:
+                result[p] = FULL if can_full else EMPTY
+    return bytes(result)
+
+
+
+
+def block_starts(targets, squares) -> list[list[int]] | None:
+    """For each target, every 0-based start its block can take in some arrangement that fits ``squares``.
+
+    The "actual number of fits" of Kramer's decision 7/15/2, counted
+    exactly: a start is listed when the blocks before it fit to its left and
+    the blocks after it to its right.  Returns None when no arrangement fits.
+
+    >>> block_starts((2, 1), bytes(5))
+    [[0, 1], [3, 4]]
+    >>> block_starts((2,), bytes([0, 0, 2, 0]))
+    [[1, 2]]
+    """
+    squares = bytes(squares)
+    targets = tuple(targets)
+    n = len(squares)
+    k = len(targets)
+    if k == 0:
+        return [] if FULL not in squares else None
+    prefix, suffix, empties = _tables(targets, squares)
+    if not prefix[k][n]:
+        return None
+    return _starts(targets, squares, prefix, suffix, empties)
+
+
+def _starts(targets, squares, prefix, suffix, empties) -> list[list[int]]:
+    """Every valid start of every block, from the tables of :func:`_tables`."""
+    n = len(squares)
+    k = len(targets)
+    starts = []
     for j, t in enumerate(targets):
         before = prefix[j]
         after = suffix[j + 1]
+        found = []
         for q in range(0, n - t + 1):
             e = q + t
             if empties[e] - empties[q]:
@@ -121,16 +168,6 @@ def solve(targets, squares, trace=None) -> bytes | None:
             else:
                 right = e < n and squares[e] != FULL and after[e + 1]
             if right:
-                cover[q] += 1
-                cover[e] -= 1
-    result = bytearray(squares)
-    running = 0
-    for p in range(n):
-        running += cover[p]
-        if squares[p] == BLANK:
-            can_full = running > 0
-            if can_full != can_empty[p]:
-                result[p] = FULL if can_full else EMPTY
-    return bytes(result)
-
-
+                found.append(q)
+        starts.append(found)
+    return starts

@@ -68,25 +68,22 @@ def solve(targets, squares, trace=None) -> bytes | None:
             trace(Note("no_blocks"))
         return no_blocks(squares)
 
-    recorded = bytearray(squares)  # 1 can be empty, 2 can be full, 3 both; known squares keep their value
-    counter = [squares.count(BLANK)]  # blank squares not yet seen both ways
-    if counter[0] == 0:  # nothing to learn; only whether the line fits its clue
+    # What the arrangements seen so far allow, one bit per square (bit x is square x):
+    # ``seen[EMPTY]`` the blank squares some arrangement left empty, ``seen[FULL]`` those it covered.
+    blank = int(squares.translate(_BLANK_BITS)[::-1] or b"0", 2)
+    if not blank:  # nothing to learn; only whether the line fits its clue
         if trace is not None:
             trace(Note("no_blank"))
         return known_line(targets, squares)
+    seen = {EMPTY: 0, FULL: 0}
 
     def record(start, end, value):
-        for x in range(start, end):
-            if squares[x] == BLANK:
-                seen = recorded[x]
-                if not seen & value:
-                    recorded[x] = seen | value
-                    if seen:
-                        counter[0] -= 1
-                        if counter[0] == 0:
-                            raise _Done
+        if end > start:
+            seen[value] |= ((1 << (end - start)) - 1) << start & blank
+            if seen[EMPTY] & seen[FULL] == blank:  # every blank square seen both ways
+                raise _Done
         if trace is not None:
-            trace(Accumulate(start, end, bytes(recorded)))
+            trace(Accumulate(start, end, _recorded(squares, seen)))
 
     none = n + 1  # a solid offset meaning "covers no full square"
     pos = [0] * k
@@ -343,7 +340,21 @@ def solve(targets, squares, trace=None) -> bytes | None:
 
     if not found:
         return None
-    return settled(squares, recorded)
+    return settled(squares, _recorded(squares, seen))
+
+
+_BLANK_BITS = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"100")
+"""Turns a line into the text of the bitset of its blank squares, last square first."""
+
+
+def _recorded(squares: bytes, seen) -> bytes:
+    """The record as the seed keeps it: per square 1 can be empty, 2 can be full, 3 both (known squares keep their value)."""
+    result = bytearray(squares)
+    empty, full = seen[EMPTY], seen[FULL]
+    for x, value in enumerate(squares):
+        if value == BLANK:
+            result[x] = (EMPTY if empty >> x & 1 else 0) | (FULL if full >> x & 1 else 0)
+    return bytes(result)
 
 
 def _gap(squares, size, start, lim) -> int:

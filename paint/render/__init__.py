@@ -31,8 +31,11 @@ summary
   narrow_gap       0 steps
   block_extension  0 steps
   try_one          0 steps
+  edge             0 steps
+  corner           0 steps
   all rules        2 steps
   squares          4: 2 full, 2 empty
+  unique           yes, proven
 """
 
 from .text import (

@@ -48,6 +48,8 @@ STYLES = {
     "solved": "bold green",
     "stalled": "bold yellow",
     "contradiction": "bold red",
+    "multiple": "bold yellow",
+    "limit": "bold yellow",
 }
 """The style of each kind of text, in rich's style syntax."""
 

@@ -41,8 +41,11 @@ summary
   narrow_gap       0 steps
   block_extension  0 steps
   try_one          0 steps
+  edge             0 steps
+  corner           0 steps
   all rules        0 steps
   squares          1: 0 full, 0 empty, 1 blank
+  unique           not proven
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ from typing import Iterable, Iterator, TextIO, Union
 
 import attrs
 
-from ..explanation import Step
+from ..explanation import Branch, Step, plural
 from ..formats import pro, solution
 from ..puzzle import Puzzle
 from ..result import Result
@@ -196,11 +199,44 @@ def step_part(puzzle: Puzzle, step: Step, grid: Grid | None, *,
     reasons = []
     if detail:
         for reason in step.reasons:
-            reasons.extend(textwrap.wrap(reason.line, width=width, initial_indent=DETAIL_INDENT,
-                                         subsequent_indent=DETAIL_INDENT * 2,
-                                         break_long_words=False, break_on_hyphens=False))
+            reasons.extend(_wrap(reason.line, 1, width))
+        if step.search is not None:
+            for branch in step.search.branches:
+                reasons.extend(branch_lines(branch, 1, width))
     shown = None if grid is None else picture(puzzle, grid, step.marks)
     return StepPart(step, wrap_step_line(step, width), reasons, shown)
+
+
+def _wrap(text: str, depth: int, width: int) -> list[str]:
+    return textwrap.wrap(text, width=width, initial_indent=DETAIL_INDENT * depth,
+                         subsequent_indent=DETAIL_INDENT * (depth + 1),
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def branch_lines(branch: Branch, depth: int, width: int = WIDTH) -> list[str]:
+    """What ``--detail`` shows of one search branch: what became of it, its own steps, then its children, indented by depth.
+
+    >>> from paint.explanation import Placement
+    >>> from paint.strip import StripId
+    >>> place = Placement(StripId('row', 6), (5,), 0, 1)
+    >>> branch_lines(Branch(place, 1, 'contradiction', 2, broken=StripId('column', 3), reason='no room'), 1)
+    ["    row 7's 5 at columns 2-6: breaks column 4 after 2 steps - no room"]
+    """
+    place = branch.placement
+    outcomes = {
+        "contradiction": lambda: (f"breaks {branch.broken.name} after {plural(branch.worked, 'step')}"
+                                  + (f" - {branch.reason}" if branch.reason else "")),
+        "exhausted": lambda: f"every place of the next block breaks ({plural(len(branch.children), 'place')})",
+        "survived": lambda: "the one place left",
+        "solved": lambda: f"solved after {plural(branch.worked, 'step')}",
+    }
+    said = outcomes.get(branch.outcome, lambda: f"still open after {plural(branch.worked, 'step')}")()
+    lines = _wrap(f"{place.block} at {place.where}: {said}", depth, width)
+    for step in branch.steps:
+        lines.extend(_wrap(step.line, depth + 1, width))
+    for child in branch.children:
+        lines.extend(branch_lines(child, depth + 1, width))
+    return lines
 
 
 def wrap_step_line(step: Step, width: int = WIDTH) -> list[str]:
@@ -280,14 +316,33 @@ def outcome(result: Result, *, grids: bool = True, width: int = WIDTH) -> Outcom
     if result.status == "stalled":
         message = f"stalled: {plural(result.blank, 'square')} still blank; search is needed"
         return Outcome("stalled", [message], shown)
+    if result.status == "limit":
+        message = (f"limit: the search was stopped after {plural(result.branches, 'branch')}"
+                   f" ({plural(result.levels, 'level')} deep); {plural(result.blank, 'square')} still blank")
+        return Outcome("limit", _wrapped(message, width), shown)
+    if result.status == "multiple":
+        differences = result.differences()
+        places = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in differences[:12])
+        if len(differences) > 12:
+            places += f"; and {len(differences) - 12} more"
+        message = (f"multiple: the clues have more than one solution; one is shown, and the two found "
+                   f"differ in {plural(len(differences), 'square')} (highlighted): {places}")
+        lines = pro.draw(result.puzzle, result.grid)
+        top, left = pro.square_origin(result.puzzle)
+        marks = [Highlight(top + r, left + 2 * c, left + 2 * c + 2, result.grid.rows[r][c]) for r, c in differences]
+        return Outcome("multiple", _wrapped(message, width), Picture(lines, marks))
     found = result.contradiction
     if found is None:
         message = "contradiction: the clues cannot all hold"
     else:
         message = (f"contradiction: {found.strip.name} cannot be completed - {found.reason} "
                    f"(found by {found.rule})")
-    return Outcome("contradiction", textwrap.wrap(message, width=width, subsequent_indent=DETAIL_INDENT,
-                                                  break_long_words=False, break_on_hyphens=False), shown)
+    return Outcome("contradiction", _wrapped(message, width), shown)
+
+
+def _wrapped(message: str, width: int) -> list[str]:
+    return textwrap.wrap(message, width=width, subsequent_indent=DETAIL_INDENT,
+                         break_long_words=False, break_on_hyphens=False)
 
 
 def summary(result: Result, *, show_time: bool = True) -> Summary:
@@ -302,6 +357,12 @@ def summary(result: Result, *, show_time: bool = True) -> Summary:
     if grid.count(BLANK):
         squares += f", {grid.count(BLANK)} blank"
     rows = [("squares", squares)]
+    if result.branches:
+        rows.append(("search", f"{plural(result.branches, 'branch')}, {plural(result.levels, 'level')} deep"))
+    unique = {True: "yes, proven", False: "no"}.get(result.unique, "not proven")
+    if result.status == "contradiction":
+        unique = "no: there is no solution"
+    rows.append(("unique", unique))
     if show_time:
         rows.append(("time", f"{result.seconds:.3f} s"))
     return Summary([(rule, counts.get(rule, 0)) for rule in order], rows)
@@ -406,15 +467,6 @@ def render_text(result: Result, *, grids: bool = True, detail: bool = False,
     for part in result_parts(result, grids=grids, detail=detail, width=width, show_time=show_time):
         writer.write(part)
     return buffer.getvalue()
-
-
-def plural(count: int, noun: str) -> str:
-    """``count`` and ``noun``, with an ``s`` unless the count is 1.
-
-    >>> plural(1, 'row'), plural(3, 'square')
-    ('1 row', '3 squares')
-    """
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def steps_text(count: int) -> str:

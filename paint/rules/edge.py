@@ -1,0 +1,28 @@
+"""edge (Kramer rule v): a blank square on a generalised edge that, assumed full, soon breaks some strip is empty.
+
+A square is on a *generalised edge* when the square next to it along its row
+or its column is the border of the puzzle or an empty square.  The probe
+(:mod:`paint.search.probe`) assumes it full and follows the line rules for
+two generations: the square's own row and column, then the strips crossing
+every square those forced.  If some strip can no longer be completed, the
+square is empty.  Kramer: "Try to show single squares along the edge of the
+puzzle must be empty."
+"""
+
+from __future__ import annotations
+
+from ..rule import Rule
+from ..search.probe import edge_squares, breaking
+
+NAME = "edge"
+GENERATIONS = 3
+"""How many generations of consequences the edge probe follows."""
+
+
+def find(engine):
+    """The chains by which squares of a generalised edge cannot be full (see :func:`paint.search.probe.breaking`)."""
+    return breaking(engine, NAME, edge_squares(engine), GENERATIONS)
+
+
+RULE = Rule(NAME, "v", "a square on an edge that, assumed full, breaks a strip within two generations is empty",
+            find, scope="world")

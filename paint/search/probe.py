@@ -1,0 +1,311 @@
+"""Probes (Kramer rules v and vi): assume a blank square full, follow what the line rules then force, and look for a strip that breaks.
+
+Kramer (decision 6, 8/8/1 and 10/19/1): "Search should aim primarily to
+identify a square that must be empty by assuming it is filled, following the
+implications of that, and reaching a contradiction", and "no copy of the
+world is forked off when a guess is made": only the small part a probe
+touches is copied.  Here the copy is an overlay - the squares the probe has
+marked, by strip - over the engine's grid, which is never changed; throwing
+the overlay away restores the world.
+
+The consequences are followed in *generations*.  Generation 1 works the row
+and the column through the assumed square; the squares a generation marks
+send their crossing strips into the next one.  Every strip of a generation
+is worked, with the line rules in their order until none finds more, on the
+squares as they were when the generation began, so the result does not
+depend on the order the strips are visited; a square two strips of the same
+generation mark differently breaks the later strip (columns come after
+rows).  The probe stops at the first strip that cannot be completed (the
+square is then empty) or when ``generations`` generations found no break.
+
+The ``edge`` probe follows two generations from squares on a generalised
+edge; the ``corner`` probe four from squares at a generalised corner, where
+Kramer's worked example needs three.  Positions are 0-based; rows and columns
+a person reads count from 1.
+
+>>> from paint.puzzle import Puzzle
+>>> from paint.engine import Engine, choose_rules
+>>> engine = Engine(Puzzle(rows=[[1], [1]], columns=[[1], [1]]), choose_rules(None))
+>>> probe(engine, 0, 0, 3) is None     # two solutions: nothing breaks
+True
+>>> engine = Engine(Puzzle(rows=[[2], [1]], columns=[[1], [2]]), choose_rules(None))
+>>> print(probe(engine, 1, 0, 3).text)
+row 2, column 1 cannot be full - column 1's 1 would make row 1 empty; row 1's 2 cannot be met: there is no room for the 2 (target 1 of 1)
+"""
+
+from __future__ import annotations
+
+from ..errors import StripContradiction
+from ..explanation import Chain, Link, Mark
+from ..linesolvers import exact_for
+from ..placement import leftmost_starts
+from ..squares import BLANK, EMPTY, FULL
+from ..strip import Strip
+
+
+def _ends(squares) -> tuple[int, ...]:
+    """The first and the last blank square of a strip when only empty squares lie between it and the border."""
+    found = []
+    for order in (range(len(squares)), range(len(squares) - 1, -1, -1)):
+        for position in order:
+            value = squares[position]
+            if value == BLANK:
+                found.append(position)
+                break
+            if value != EMPTY:
+                break
+    return tuple(found)
+
+
+def edge_squares(engine):
+    """The blank squares on a generalised edge, row by row (Kramer rule v).
+
+    A square is on a generalised edge of its row (or column) when only empty
+    squares lie between it and an end of the strip: it is where the border
+    of the puzzle, moved in past the squares known to be empty, runs.  A
+    full square there would start (or end) a block.  Yields 0-based ``(row,
+    column)`` pairs.
+    """
+    found = set()
+    for r, squares in enumerate(engine.grid.rows):
+        found.update((r, c) for c in _ends(squares))
+    for c, squares in enumerate(engine.columns):
+        found.update((r, c) for r in _ends(squares))
+    return sorted(found)
+
+
+def corner_squares(engine):
+    """The blank squares at a generalised corner, row by row: on a generalised edge of their row and of their column (Kramer rule vi).
+
+    Yields 0-based ``(row, column)`` pairs.
+    """
+    across = {(r, c) for r, squares in enumerate(engine.grid.rows) for c in _ends(squares)}
+    down = {(r, c) for c, squares in enumerate(engine.columns) for r in _ends(squares)}
+    return sorted(across & down)
+
+
+def probe(engine, row: int, column: int, generations: int, rules=None) -> Chain | None:
+    """Assume square (``row``, ``column``) full and follow the line rules for up to ``generations`` generations.
+
+    Returns the :class:`Chain` - the assumption, the consequences the break
+    depends on, the strip that broke and why - when some strip can no longer
+    be completed (so the square is empty), or None when nothing broke.
+    ``rules`` are the strip rules to follow (default: the engine's).  The
+    engine is not changed; ``engine.probe_reads`` is set to the strips the
+    probe read, as ``(strip index, version)`` pairs, so a caller can tell
+    when running it again could give another answer.
+    """
+    rules = engine.strip_rules if rules is None else rules
+    reads: dict[int, int] = {}
+    try:
+        if not _breaks(engine, row, column, generations, reads):
+            return None
+    finally:
+        engine.probe_reads = tuple(reads.items())
+    # It breaks: follow it again with the rules themselves, to name the rule behind each link.
+    return _Follower(engine, rules).run(row, column, generations)
+
+
+def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, int]) -> bool:
+    """Whether assuming (``row``, ``column``) full breaks a strip within ``generations``: the quick pass of :func:`probe`.
+
+    Each strip is settled at once by the exact line solver, which finds the
+    same squares and the same break as the line rules run until none finds
+    more (``try_one`` is exact); the last generation only asks whether each
+    strip's blocks still fit, since what it would force goes no further.
+    ``reads`` collects the strips read with their versions.
+    """
+    height = engine.height
+    strips = engine.strips
+    rows = engine.grid.rows
+    overlay: dict[int, dict[int, int]] = {row: {column: FULL}, height + column: {row: FULL}}
+    current = {row, height + column}
+    for generation in range(1, generations + 1):
+        last = generation == generations
+        made = []
+        for index in sorted(current):
+            live = strips[index]
+            reads[index] = live.version
+            squares = bytearray(live.squares)
+            for position, value in overlay[index].items():
+                squares[position] = value
+            if last:
+                try:
+                    leftmost_starts(live.targets, squares, live.lefts)
+                except StripContradiction:
+                    return True
+                continue
+            result = exact_for(squares).solve(live.targets, squares)
+            if result is None:
+                return True
+            if result != squares:
+                made.extend((index, p, v) for p, (before, v) in enumerate(zip(squares, result)) if before != v)
+        following = set()
+        for index, position, value in made:
+            r, c = (index, position) if index < height else (position, index - height)
+            before = overlay.get(r, {}).get(c, rows[r][c])
+            if before == BLANK:
+                overlay.setdefault(r, {})[c] = value
+                overlay.setdefault(height + c, {})[r] = value
+                following.update((r, height + c))
+            elif before != value:  # a row and a column of this generation disagree
+                return True
+        if not following:
+            return False
+        current = following
+    return False
+
+
+class _Broken(Exception):
+    """A strip of the probe cannot be completed: found by ``rule``, because ``reason``, after reading the links ``premises``."""
+
+    def __init__(self, strip, rule: str, reason: str, premises: set[int]):
+        super().__init__(reason)
+        self.strip, self.rule, self.reason, self.premises = strip, rule, reason, premises
+
+
+class _Follower:
+    """One probe's overlay of the engine's grid and the links it found, each naming the rule that found it.
+
+    The same path as :func:`_breaks`, with the rules run on each strip until
+    none finds more, and each link's premises kept so the chain can be cut
+    down to what the break depends on.
+    """
+
+    def __init__(self, engine, rules):
+        self.engine = engine
+        self.rules = rules
+        self.overlay: dict[int, dict[int, int]] = {}   # strip index -> {position: value}
+        self.marked_by: dict[tuple[int, int], int] = {}  # (row, column) -> link that marked it (-1: assumed)
+        self.links: list[Link] = []
+        self.premises: list[set[int]] = []             # per link: the links whose marks its strip held
+        self.reads: dict[int, int] = {}
+
+    def put(self, r: int, c: int, value: int, link: int) -> None:
+        height = self.engine.height
+        self.overlay.setdefault(r, {})[c] = value
+        self.overlay.setdefault(height + c, {})[r] = value
+        self.marked_by[(r, c)] = link
+
+    def run(self, row: int, column: int, generations: int) -> Chain | None:
+        engine = self.engine
+        height = engine.height
+        assumed = Mark(row, column, FULL, engine.strips[row].id)
+        self.put(row, column, FULL, -1)
+        self.last = generations
+        current = {row, height + column}
+        try:
+            for generation in range(1, generations + 1):
+                made = []
+                for index in sorted(current):
+                    made.extend(self.work(index, generation))
+                following = set()
+                for link_index in made:
+                    link = self.links[link_index]
+                    for mark in link.marks:
+                        r, c = mark.row, mark.column
+                        before = self.overlay.get(r, {}).get(c, engine.grid.rows[r][c])
+                        if before == BLANK:
+                            self.put(r, c, mark.value, link_index)
+                            following.update((r, height + c))
+                        elif before != mark.value:  # a row and a column of this generation disagree
+                            raise _Broken(link.strip, link.rule,
+                                          f"row {r + 1}, column {c + 1} would have to be both full and empty",
+                                          {link_index, self.marked_by[(r, c)]})
+                if not following:
+                    return None
+                current = following
+        except _Broken as broken:
+            needed = _ancestors(self.premises, broken.premises)
+            targets = engine.strips[_strip_index(engine, broken.strip)].targets
+            return Chain(assumed, tuple(self.links[i] for i in sorted(needed)),
+                         broken.strip, targets, broken.rule, broken.reason)
+        return None
+
+    def work(self, index: int, generation: int) -> list[int]:
+        """Work strip ``index`` with the rules in order until none finds more; return the new links' indices.
+
+        The strip sees the overlay as it was when the generation began.
+        Raises :class:`_Broken` when it cannot be completed.
+        """
+        live = self.engine.strips[index]
+        self.reads[index] = live.version
+        mine = self.overlay.get(index, {})
+        squares = bytearray(live.squares)
+        for position, value in mine.items():
+            squares[position] = value
+        read = self.read(live, mine)
+        strip = Strip(live.id, live.targets, squares,
+                      None if live.lefts is None else list(live.lefts),
+                      None if live.rights is None else list(live.rights))
+        first = len(self.links)
+        while True:
+            for rule in self.rules:
+                try:
+                    strip.update_patches()
+                    if strip.done:
+                        return list(range(first, len(self.links)))
+                    finding = rule.find(strip)
+                except StripContradiction as error:
+                    raise _Broken(live.id, rule.name, error.describe(live.id.crossing),
+                                  read | set(range(first, len(self.links)))) from None
+                if finding is None:
+                    continue
+                marks = []
+                for position, value in finding.marks:
+                    strip.squares[position] = value
+                    r, c = live.id.square(position)
+                    marks.append(Mark(r, c, value, live.id))
+                strip.version += 1
+                self.premises.append(read | set(range(first, len(self.links))))
+                self.links.append(Link(generation, live.id, live.targets, rule.name, tuple(marks), finding.why))
+                break
+            else:
+                return list(range(first, len(self.links)))
+
+
+    def read(self, live, mine) -> set[int]:
+        """The links whose marks lie on strip ``live`` (``mine``: its overlay), -1 for the assumption."""
+        return {self.marked_by[live.id.square(p)] for p in mine}
+
+
+def _strip_index(engine, strip_id) -> int:
+    return strip_id.index if strip_id.kind == "row" else engine.height + strip_id.index
+
+
+def _ancestors(premises: list[set[int]], start) -> set[int]:
+    """The links in ``start`` and every link they read, transitively (-1, the assumption, left out)."""
+    seen: set[int] = set()
+    todo = [i for i in start if i >= 0]
+    while todo:
+        i = todo.pop()
+        if i not in seen:
+            seen.add(i)
+            todo.extend(j for j in premises[i] if j >= 0)
+    return seen
+
+
+def breaking(engine, name: str, squares, generations: int) -> list[Chain]:
+    """Probe every square of ``squares`` and return the chains of those that break, in order.
+
+    Each chain holds on the grid as it is, and marking squares empty only
+    adds to what the others were worked from, so every square found is
+    empty whichever are marked first.  A square whose last probe found
+    nothing is not probed again until one of the strips that probe read has
+    changed (``engine.probe_cache[name]``): with the same squares the probe
+    would follow the same path.
+    """
+    cache = engine.probe_cache.setdefault(name, {})
+    strips = engine.strips
+    found = []
+    for square in list(squares):
+        reads = cache.get(square)
+        if reads is not None and all(strips[i].version == v for i, v in reads):
+            continue
+        chain = probe(engine, square[0], square[1], generations)
+        if chain is not None:
+            cache.pop(square, None)
+            found.append(chain)
+        else:
+            cache[square] = engine.probe_reads
+    return found

@@ -1,0 +1,290 @@
+"""Probes (edge, corner) and breadth-first block-placement search: sound conclusions, proven uniqueness, several solutions, limits."""
+
+import itertools
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import paint
+from checker import is_solution
+from paint.engine import Engine, choose_rules
+from paint.rules import LINE_RULE_NAMES, corner
+from paint.search import bfs
+from paint.search.probe import corner_squares, edge_squares, probe
+from paint.squares import BLANK, EMPTY, FULL
+
+CORPUS = Path(__file__).parent / "corpus"
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+
+NEEDS_SEARCH = ["data016", "data022", "data038", "data047", "data085", "data091", "data120", "data144"]
+SEVERAL_QUICK = ["data001", "data084", "data087"]  # data083 takes about 15 s: benchmarks/search.py covers it
+SURVEY_SEARCH = ["webpbn-00023-edge", "webpbn-00027-bucks", "webpbn-00065-mum", "webpbn-00436-petroglyph",
+                 "webpbn-00803-light", "webpbn-01611-merka"]
+
+
+def clues_of(lines):
+    """Row clues of a grid of 'X'/'.' strings (independent of paint)."""
+    return [[len(run) for run in line.split(".") if run] for line in lines]
+
+
+def columns_of(lines):
+    return ["".join(line[c] for line in lines) for c in range(len(lines[0]))]
+
+
+def checked(puzzle, lines):
+    return is_solution([list(c) for c in puzzle.rows], [list(c) for c in puzzle.columns], lines)
+
+
+def brute_force(rows, columns, height, width):
+    """Every solution of a tiny puzzle, by trying every grid."""
+    found = []
+    for bits in itertools.product("X.", repeat=height * width):
+        lines = ["".join(bits[r * width:(r + 1) * width]) for r in range(height)]
+        if clues_of(lines) == rows and clues_of(columns_of(lines)) == columns:
+            found.append(lines)
+    return found
+
+
+def kramer_corner_puzzle():
+    """Kramer's corner example (decision 6): the 2 and 4 columns at the right, rows 3, 2, 3, 1 at the top."""
+    return paint.Puzzle(rows=[[3], [2], [3], [1], [1], [1]],
+                        columns=[[1], [1], [1], [1, 1], [2], [4]])
+
+
+class TestProbe:
+    def test_kramer_corner_example(self):
+        """Assuming the top right square full, the 4 fills the column, the rows fill leftwards, and the 2 breaks."""
+        engine = Engine(kramer_corner_puzzle(), choose_rules(None))
+        chain = probe(engine, 0, 5, corner.GENERATIONS)
+        assert chain is not None
+        assert chain.assumed.value == FULL and (chain.assumed.row, chain.assumed.column) == (0, 5)
+        text = chain.text
+        assert text.startswith("row 1, column 6 cannot be full - ")
+        assert "column 6's 4 would make rows 2-4 full" in text
+        assert chain.broken.name in {"column 5", "row 2", "row 3"}
+        assert engine.grid.count(BLANK) == 36, "the probe leaves the engine as it was"
+
+    def test_corner_needs_its_generations(self):
+        """Kramer's example breaks only on the third generation: one generation finds nothing."""
+        engine = Engine(kramer_corner_puzzle(), choose_rules(None))
+        assert probe(engine, 0, 5, 1) is None
+        assert probe(engine, 0, 5, 3) is not None
+
+    def test_corner_rule_marks_the_square_empty(self):
+        """On a puzzle line logic cannot finish, the corner rule shows the bottom right square empty, where two generations find nothing."""
+        puzzle = paint.Puzzle(rows=[[2, 2], [1], [4], [2], [2, 2], [2]],
+                              columns=[[1, 1], [1, 1, 1], [1, 1], [1, 2], [2, 3], [1, 1]])
+        engine = Engine(puzzle, choose_rules(LINE_RULE_NAMES))
+        assert engine.run() == "stalled" and engine.grid.rows[5][5] == BLANK
+        assert probe(engine, 5, 5, 2) is None
+        options = paint.SolveOptions(rules=LINE_RULE_NAMES + ("corner",), search=False)
+        result = paint.solve(puzzle, options)
+        assert result.status == "solved"
+        assert checked(puzzle, result.grid.lines())
+        step = next(s for s in result.steps if s.rule == "corner" and s.marks[0].row == 5)
+        assert [(m.row, m.column, m.value) for m in step.marks] == [(5, 5, EMPTY)]
+        assert step.line == (f"{step.number}. corner: row 6, column 6 cannot be full - row 6's 2 would make "
+                             "column 4 empty; column 6's 1 1 would make row 5 empty; row 5's 2 2 would make "
+                             "columns 1, 4 full; column 4's 1 2 would make rows 1, 4 full and row 5 empty; "
+                             "column 4's 1 2 cannot be met: row 5, column 4 would have to be both full and empty")
+        assert step.chain.broken.name == "column 4"
+        assert [link.generation for link in step.chain.links] == [1, 1, 2, 2, 2]
+
+    def test_edge_puzzle_needs_only_probes(self):
+        """Wolter's Edge stalls under line logic, and the edge and corner probes finish it without search."""
+        puzzle = paint.load(PUZZLES / "edge.pro")
+        result = paint.solve(puzzle, paint.SolveOptions(search=False))
+        assert result.status == "solved" and result.unique is True
+        assert result.rule_counts().get("edge", 0) > 0
+        assert "search" not in result.rule_counts()
+        assert checked(puzzle, result.grid.lines())
+        assert list(puzzle.goal) == result.grid.lines()
+
+    def test_generalised_edges_and_corners(self):
+        """Edge squares are the first blank squares from each end after only empties; corners are edge squares both ways."""
+        engine = Engine(paint.Puzzle(rows=[[1]] * 3, columns=[[1]] * 3), choose_rules(None))
+        engine.mark(0, 0, EMPTY)
+        assert (0, 1) in edge_squares(engine) and (1, 1) not in edge_squares(engine)
+        assert (1, 0) in corner_squares(engine) and (0, 1) in corner_squares(engine)
+        assert (0, 0) not in edge_squares(engine)
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(2, 6), st.integers(2, 6), st.randoms(use_true_random=False))
+    def test_probe_conclusions_hold_in_every_solution(self, height, width, rng):
+        """Every square a probe shows cannot be full is empty in every solution of a random small puzzle."""
+        lines = ["".join(rng.choice("X.") for _ in range(width)) for _ in range(height)]
+        rows, columns = clues_of(lines), clues_of(columns_of(lines))
+        puzzle = paint.Puzzle(rows=rows, columns=columns)
+        engine = Engine(puzzle, choose_rules(LINE_RULE_NAMES))
+        assert engine.run() in ("solved", "stalled")
+        solutions = brute_force(rows, columns, height, width) if height * width <= 16 else [lines]
+        for r, c in itertools.product(range(height), range(width)):
+            if engine.grid.rows[r][c] == BLANK and probe(engine, r, c, 4) is not None:
+                assert all(solution[r][c] == "." for solution in solutions)
+
+
+class TestSearch:
+    @pytest.mark.parametrize("name", NEEDS_SEARCH)
+    def test_jwilk_search_puzzles(self, name):
+        """Each of jwilk's puzzles that line logic cannot finish is solved, proven unique, and checked."""
+        puzzle = paint.load(CORPUS / "jwilk" / f"{name}.nin")
+        result = paint.solve(puzzle)
+        assert result.status == "solved" and result.unique is True
+        assert checked(puzzle, result.grid.lines())
+
+    @pytest.mark.parametrize("name", SURVEY_SEARCH)
+    def test_survey_search_puzzles(self, name):
+        """The survey's puzzles that need more than line logic are solved, proven unique, and match their goal."""
+        puzzle = paint.load(CORPUS / "survey" / f"{name}.non")
+        result = paint.solve(puzzle)
+        assert result.status == "solved" and result.unique is True
+        assert checked(puzzle, result.grid.lines())
+        assert list(puzzle.goal) == result.grid.lines()
+
+    @pytest.mark.parametrize("name", SEVERAL_QUICK)
+    def test_jwilk_several_solutions(self, name):
+        """jwilk's puzzles with several solutions are reported as such, with two different checked solutions."""
+        puzzle = paint.load(CORPUS / "jwilk" / f"{name}.nin")
+        result = paint.solve(puzzle)
+        assert result.status == "multiple" and result.unique is False
+        first, second = (grid.lines() for grid in result.solutions)
+        assert first != second
+        assert checked(puzzle, first) and checked(puzzle, second)
+        assert result.differences()
+        assert result.grid.lines() == first
+
+    def test_many_solutions(self):
+        """A 4x4 of single 1s (24 solutions) is reported as multiple, with two of them."""
+        puzzle = paint.Puzzle(rows=[[1]] * 4, columns=[[1]] * 4)
+        result = paint.solve(puzzle)
+        assert result.status == "multiple"
+        solutions = [grid.lines() for grid in result.solutions]
+        assert len(solutions) == 2 and solutions[0] != solutions[1]
+        assert all(lines in brute_force([[1]] * 4, [[1]] * 4, 4, 4) for lines in solutions)
+
+    def test_two_solutions(self):
+        """The 2x2 with two solutions: both found, differing in all four squares."""
+        result = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]))
+        assert sorted(grid.lines() for grid in result.solutions) == [[".X", "X."], ["X.", ".X"]]
+        assert len(result.differences()) == 4
+
+    def test_no_solution_found_by_search(self):
+        """Clues that line logic cannot refute, and search can, end in a contradiction found by 'search'."""
+        puzzle = paint.Puzzle(rows=[[1, 1], [2], [1], [2]], columns=[[2], [2], [2], [1]])
+        assert brute_force([list(r) for r in puzzle.rows], [list(c) for c in puzzle.columns], 4, 4) == []
+        result = paint.solve(puzzle, paint.SolveOptions(rules=LINE_RULE_NAMES))
+        assert result.status == "contradiction" and result.unique is False
+        assert result.contradiction.rule == "search"
+        assert "has 2 places" in result.contradiction.reason
+        assert result.contradiction.reason.endswith("so the clues cannot all hold")
+
+    @settings(max_examples=40, deadline=None)
+    @given(st.integers(2, 4), st.integers(2, 4), st.randoms(use_true_random=False))
+    def test_agrees_with_brute_force(self, height, width, rng):
+        """On random small puzzles, paint finds the unique solution, or two solutions, exactly when brute force does."""
+        lines = ["".join(rng.choice("X.") for _ in range(width)) for _ in range(height)]
+        rows, columns = clues_of(lines), clues_of(columns_of(lines))
+        solutions = brute_force(rows, columns, height, width)
+        result = paint.solve(paint.Puzzle(rows=rows, columns=columns))
+        if len(solutions) == 1:
+            assert result.status == "solved" and result.grid.lines() == solutions[0]
+        else:
+            assert result.status == "multiple"
+            assert all(grid.lines() in solutions for grid in result.solutions)
+
+    def test_search_step_explains_the_places(self):
+        """A search step names the block, how many places it has, why the others break, and where it lies."""
+        result = paint.solve(paint.load(CORPUS / "jwilk" / "data016.nin"))
+        step = next(s for s in result.steps if s.rule == "search")
+        assert step.line == (f"{step.number}. search: row 7's fourth 1 has 2 places - column 16 breaks row 9 "
+                             "after 1 step; so it lies at column 15")
+        assert [(m.row, m.column, m.value) for m in step.marks] == [(6, 14, FULL), (6, 15, EMPTY)]
+
+    @pytest.mark.parametrize("name", ["jwilk/data016.nin", "jwilk/data084.nin", "survey/webpbn-00065-mum.non"])
+    def test_json_search_marks_agree_with_solution(self, name):
+        """In the JSON document, every search and probe step's marks agree with the final grid, and all steps cover it once."""
+        document = json.loads(paint.solve(paint.load(CORPUS / name)).to_json())
+        seen = set()
+        for step in document["steps"]:
+            for mark in step["marks"]:
+                square = (mark["row"], mark["column"])
+                assert square not in seen
+                seen.add(square)
+                if step["rule"] not in LINE_RULE_NAMES:
+                    glyph = "X" if mark["value"] == "full" else "."
+                    assert document["grid"][mark["row"] - 1][mark["column"] - 1] == glyph
+            if step["rule"] == "search":
+                assert step["branches"] and all(b["outcome"] for b in step["branches"])
+        if document["status"] == "solved":
+            assert len(seen) == document["puzzle"]["width"] * document["puzzle"]["height"]
+            assert document["unique"] is True
+        else:
+            assert document["status"] == "multiple" and len(document["solutions"]) == 2
+        assert document["search"]["branches"] > 0
+
+    def test_detail_keeps_branch_steps(self):
+        """With branch_steps on, each branch of a search step keeps its own steps; off, only their count."""
+        puzzle = paint.load(CORPUS / "jwilk" / "data016.nin")
+        kept = next(s for s in paint.solve(puzzle, paint.SolveOptions(branch_steps=True)).steps if s.rule == "search")
+        bare = next(s for s in paint.solve(puzzle).steps if s.rule == "search")
+        assert all(len(b.steps) == b.worked for b in kept.search.branches)
+        assert all(b.steps == () for b in bare.search.branches)
+
+
+class TestLimits:
+    FOREVER = CORPUS / "survey" / "webpbn-06574-forever.non"
+
+    def test_max_branches(self):
+        """--max-branches stops the search with status limit, unique not proven, and the grid the steps made."""
+        result = paint.solve(paint.load(self.FOREVER), paint.SolveOptions(max_branches=5))
+        assert result.status == "limit" and result.unique is None
+        assert result.branches == 5
+        replayed = paint.Grid.blank(25, 25)
+        for mark in (m for step in result.steps for m in step.marks):
+            replayed.mark(mark.row, mark.column, mark.value)
+        assert replayed == result.grid
+
+    def test_max_time(self):
+        """--max-time stops a long search with status limit soon after the time is up."""
+        result = paint.solve(paint.load(self.FOREVER), paint.SolveOptions(max_time=0.5))
+        assert result.status == "limit"
+        assert result.seconds < 5
+
+    def test_no_search(self):
+        """search=False stops at the stall of the rules."""
+        result = paint.solve(paint.load(self.FOREVER), paint.SolveOptions(search=False))
+        assert result.status == "stalled" and result.branches == 0
+
+    def test_interrupt_during_search(self, monkeypatch):
+        """Ctrl-C during the search ends the solve with status limit and a grid that matches the steps."""
+        calls = {"n": 0}
+        work = bfs._Search.work
+
+        def interrupting(self, node):
+            calls["n"] += 1
+            if calls["n"] == 3:
+                raise KeyboardInterrupt
+            return work(self, node)
+
+        monkeypatch.setattr(bfs._Search, "work", interrupting)
+        result = paint.solve(paint.load(CORPUS / "jwilk" / "data084.nin"))
+        assert result.status == "limit"
+        replayed = paint.Grid.blank(result.grid.height, result.grid.width)
+        for mark in (m for step in result.steps for m in step.marks):
+            replayed.mark(mark.row, mark.column, mark.value)
+        assert replayed == result.grid
+
+
+class TestChooseBlock:
+    def test_fewest_places_then_larger_target(self):
+        """Blocks come fewest places first, and between equals the larger target first (Kramer 7/15/2)."""
+        engine = Engine(paint.Puzzle(rows=[[2], [1]], columns=[[1], [1], [1]]), ())
+        order = [(strip.id.name, strip.targets[target], len(starts))
+                 for strip, target, starts in bfs.blocks_by_places(engine.strips)]
+        assert order[0] == ("row 1", 2, 2)
+        counts = [count for _, _, count in order]
+        assert counts == sorted(counts)
+
