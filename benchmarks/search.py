@@ -6,7 +6,8 @@ Usage::
 
 ``CORPUS`` is the folder holding ``survey/`` and ``jwilk/`` (default:
 ``../shared/corpus`` next to the project, else ``tests/corpus``).  For each
-puzzle: size, status, whether the solution was proven unique, steps by probes
+puzzle: size, status, whether the solution was proven unique, squares still
+blank when a limit stopped it, steps by probes
 and by search, search branches and levels, seconds, and - for the survey
 puzzles - the times measured on this machine for pynogram (pure Python) and
 pbnsolve (C), as given in the project's issue.  Every solution is checked
@@ -64,9 +65,9 @@ def main(argv=None) -> int:
         wanted = set(args.only.split(","))
         puzzles = [(group, path) for group, path in puzzles if path.stem in wanted]
 
-    print("| group | puzzle | size | status | unique | probe steps | search steps | branches | levels "
-          "| seconds | pynogram s | pbnsolve s | checked |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| group | puzzle | size | status | unique | blank left | probe steps | search steps | branches "
+          "| levels | seconds | pynogram s | pbnsolve s | checked |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     failures = 0
     total = 0.0
     for group, path in puzzles:
@@ -87,8 +88,9 @@ def main(argv=None) -> int:
         failures += good is False
         pynogram, pbnsolve = REFERENCE.get(path.stem, ("", ""))
         unique = {True: "yes", False: "no"}.get(result.unique, "-")
+        blank = result.blank if result.status in ("stalled", "limit") else 0
         print(f"| {group} | {path.stem} | {puzzle.width}x{puzzle.height} | {result.status} | {unique} "
-              f"| {probes} | {counts.get('search', 0)} | {result.branches} | {result.levels} "
+              f"| {blank} | {probes} | {counts.get('search', 0)} | {result.branches} | {result.levels} "
               f"| {seconds:.2f} | {pynogram} | {pbnsolve} | {'-' if good is None else 'yes' if good else 'NO'} |",
               flush=True)
     print(f"\n{len(puzzles)} puzzles; {total:.1f} s in all; limit {args.max_time:g} s each")

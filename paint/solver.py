@@ -57,6 +57,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     contradiction = None
     solutions: tuple[Grid, ...] = ()
     status = "stalled"
+    memory: dict = {}  # what the searches of this solve learned about the places they tried
     try:
         while True:
             status = engine.run(budget.deadline)
@@ -65,8 +66,10 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
             if budget.spent():
                 status = "limit"
                 break
-            found = explore(engine, branch_rules, budget, keep_steps=options.branch_steps)
+            found = explore(engine, branch_rules, budget, keep_steps=options.branch_steps, memory=memory)
             if found.kind in ("commit", "agree"):
+                if not found.marks:
+                    raise RuntimeError("search committed no square")  # a bug: it would loop for ever
                 engine.commit("search", found.marks, found.search)
                 continue
             if found.kind == "none":

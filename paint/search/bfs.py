@@ -173,7 +173,8 @@ def blocks_by_places(strips, near=frozenset()):
 class _Search:
     """One search from one stall of the main line: the queue, the solutions found and the budget."""
 
-    def __init__(self, main, rules, budget: Budget, keep_steps: bool, scan: int):
+    def __init__(self, main, rules, budget: Budget, keep_steps: bool, scan: int, inner_scan: int,
+                 inner_limit: int, memory: dict):
         from ..engine import Engine  # the engine's rules import this package's probes
         self.engine_class = Engine
         self.main = main
@@ -181,6 +182,9 @@ class _Search:
         self.budget = budget
         self.keep_steps = keep_steps
         self.scan_blocks = scan
+        self.inner_scan = inner_scan
+        self.inner_limit = inner_limit
+        self.memory = memory
         self.solutions: list[Grid] = []
         self.queue: deque[_Node] = deque()
 
@@ -195,15 +199,34 @@ class _Search:
         if self.budget.spent():
             raise _Stop(Found("limit"))
         main = self.main
-        start = node.parent.grid.copy()
-        marks = placement_marks(node.placement, start)
-        pending = {main.index(node.placement.strip)}
-        for mark in marks:
-            start.rows[mark.row][mark.column] = mark.value
-            pending.update((mark.row, main.height + mark.column))
+        at_stall = node.parent.parent is None
+        key = (node.placement.strip, node.placement.target, node.placement.start)
+        known = self.memory.get(key) if at_stall else None
+        if known is not None and known.dead:  # it broke from less than is known now: it breaks again
+            node.dead, node.outcome, node.broken, node.reason = True, known.outcome, known.broken, known.reason
+            node.worked, node.steps, node.children = known.worked, known.steps, known.children
+            return
+        if known is not None:
+            # Everything it worked out followed from less than is known now: start from there.
+            start, pending = _merge(known.grid, node.parent.grid, main.height)
+            node.worked, node.steps = known.worked, known.steps
+            if start is None:
+                node.dead, node.outcome = True, "contradiction"
+                node.broken, node.reason = pending
+                self.memory[key] = node
+                return
+        else:
+            start = node.parent.grid.copy()
+            marks = placement_marks(node.placement, start)
+            pending = {main.index(node.placement.strip)}
+            for mark in marks:
+                start.rows[mark.row][mark.column] = mark.value
+                pending.update((mark.row, main.height + mark.column))
         self.budget.branches += 1
         self.budget.levels = max(self.budget.levels, node.level)
         self.run(node, self.engine(start, pending))
+        if at_stall:
+            self.memory[key] = node
 
     def run(self, node: _Node, branch) -> None:
         """Run the rules of ``branch`` (an engine) for ``node`` and record the outcome."""
@@ -249,11 +272,17 @@ class _Search:
         ``('agree', children, marks)`` when the places left agree on some
         squares (``marks``, of squares blank in ``node.grid``), or
         ``('open', children, [])`` with the block with the fewest places
-        left among the first ``scan`` tried.
+        left among those tried.
         """
         best = None
-        for number, choice in enumerate(blocks_by_places(self.strips(node.grid), _changed(node))):
-            if number == self.scan_blocks:
+        fallback = None
+        near = _changed(node)
+        for number, choice in enumerate(blocks_by_places(self.strips(node.grid), near)):
+            if node.parent is None:
+                limit = number >= self.scan_blocks
+            else:
+                limit = number >= self.inner_limit or (number >= self.inner_scan and choice[0].id not in near)
+            if limit and best is not None:
                 break
             if choice[1] is None:
                 return "none", [], []
@@ -262,16 +291,21 @@ class _Search:
             if not live:
                 return "none", children, []
             if len(live) == 1:
-                marks = placement_marks(live[0].placement, node.grid)
+                marks = placement_marks(live[0].placement, node.grid) or _agreement(node.grid, live * 2)
                 if marks:
                     return "one", children, marks
-                # the block lies where its squares already show; the other places only confirm it
+                continue  # the block lies where its squares already show: nothing to learn from it
             agreed = _agreement(node.grid, live)
             if agreed:
                 return "agree", children, agreed
             key = (len(live), -choice[0].targets[choice[1]])
+            if any(not placement_marks(child.placement, node.grid) for child in live):
+                # one place is where its squares already show: settling the block could teach nothing
+                fallback = fallback or (key, children)
+                continue
             if best is None or key < best[0]:
                 best = (key, children)
+        best = best or fallback
         if best is None:
             raise RuntimeError("search was asked to start from a grid with no unfinished block")
         return "open", best[1], []
@@ -285,6 +319,32 @@ class _Search:
         A node left open gets the children of its best block and they are
         queued; one whose block has no place left breaks.
         """
+        try:
+            self._settle(node)
+        finally:
+            self.refine(node.parent)
+
+    def refine(self, node: _Node | None) -> None:
+        """Give ``node`` (and the branches above it, short of the stall itself) the squares its open children all agree on.
+
+        Every solution under a branch lies under one of its open children, so
+        what they all work out alike holds in the branch too; as children
+        learn more, or break, their parents learn with them.
+        """
+        while node is not None and node.parent is not None and not node.dead and node.children:
+            live = [child for child in node.children if not child.dead]
+            if not live or any(child.grid is None for child in live):
+                return
+            marks = _agreement(node.grid, live if len(live) > 1 else live * 2)
+            if not marks:
+                return
+            grid = node.grid.copy()
+            for mark in marks:
+                grid.rows[mark.row][mark.column] = mark.value
+            node.grid = grid
+            node = node.parent
+
+    def _settle(self, node: _Node) -> None:
         while node.outcome == "stalled":
             kind, children, marks = self.scan(node)
             if kind == "none":
@@ -292,6 +352,7 @@ class _Search:
                 node.outcome = "exhausted"
                 node.alive = 0
                 _kill(node)
+                self.refine(_first_open(node))
                 return
             if kind == "open":
                 node.children = children
@@ -313,14 +374,18 @@ class _Search:
             if node.dead:
                 node.outcome = "contradiction"
                 _kill(node)
+                self.refine(_first_open(node))
 
 
-def explore(main, rules, budget: Budget, *, keep_steps: bool = False, scan: int = 20) -> Found:
+def explore(main, rules, budget: Budget, *, keep_steps: bool = False, scan: int = 20,
+            inner_scan: int = 4, inner_limit: int = 8, memory: dict | None = None) -> Found:
     """Search breadth-first from the stalled grid of ``main`` (an :class:`paint.engine.Engine`), which is not changed.
 
     Every branch, the stall itself included, is *scanned*: the places of up
     to ``scan`` of its blocks, fewest places first, are worked one level
-    down, and the first block that settles something ends the scan - no
+    down (below the stall, the blocks of the strips the branch changed come
+    first, then at most ``inner_scan`` others, and no more than
+    ``inner_limit`` in all once one block is known to be open), and the first block that settles something ends the scan - no
     place left (the branch breaks), one place left (the branch takes it), or
     squares every place left works out alike (the branch takes them and
     runs the rules again).  At the stall itself that ends the search: the
@@ -331,10 +396,15 @@ def explore(main, rules, budget: Budget, *, keep_steps: bool = False, scan: int 
 
     ``rules`` are the rules that work each branch (the line rules);
     ``budget`` is spent and updated; ``keep_steps`` keeps each branch's own
-    steps in the record.  Returns a :class:`Found`.  Ctrl-C during the
+    steps in the record.  ``memory`` (a dict kept by the caller from one
+    search of a solve to the next) remembers each place tried at a stall:
+    one that broke breaks again, and one that did not starts from what it
+    worked out, since the main line only ever learns more.  Returns a
+    :class:`Found`.  Ctrl-C during the
     search returns ``Found('limit', interrupted=True)``.
     """
-    search = _Search(main, rules, budget, keep_steps, scan)
+    search = _Search(main, rules, budget, keep_steps, scan, inner_scan, inner_limit,
+                     {} if memory is None else memory)
     root = _Node(None, None, 0, grid=main.grid, outcome="stalled")
     try:
         kind, children, marks = search.scan(root)
@@ -351,7 +421,20 @@ def explore(main, rules, budget: Budget, *, keep_steps: bool = False, scan: int 
         search.queue.extend(child for child in children if child.outcome == "stalled")
         while True:
             if root.alive == 1:
-                return _commit(root, keep_steps)
+                found = _commit(root, keep_steps)
+                if found.marks:
+                    return found
+                # The one place left is where the block's squares already show, so nothing
+                # is learned yet: its own places, once worked, are the places still open.
+                survivor = next(child for child in root.children if not child.dead)
+                if survivor.outcome == "stalled" and not survivor.children:
+                    search.settle(survivor)
+                if not survivor.children or survivor.dead:
+                    continue
+                root.children, root.alive = survivor.children, survivor.alive
+                for child in root.children:
+                    child.parent = root
+                continue
             if root.alive == 0:
                 return Found("none", _record(root, None, keep_steps))
             agreed = _agreement(root.grid, [child for child in root.children if not child.dead])
@@ -380,6 +463,34 @@ def _changed(node: _Node) -> frozenset:
             changed.add(StripId("row", r))
             changed.update(StripId("column", c) for c, (a, b) in enumerate(zip(old, new)) if a != b)
     return frozenset(changed)
+
+
+def _merge(worked: Grid, now: Grid, height: int):
+    """``worked`` with the squares of ``now`` it lacks, and the strips those squares lie in: ``(grid, pending)``.
+
+    Returns ``(None, (strip, reason))`` when the two disagree on a square.
+    """
+    grid = worked.copy()
+    pending = set()
+    for r, (mine, known) in enumerate(zip(grid.rows, now.rows)):
+        if mine == known:
+            continue
+        for c, value in enumerate(known):
+            if value == BLANK or mine[c] == value:
+                continue
+            if mine[c] != BLANK:
+                return None, (StripId("row", r), f"row {r + 1}, column {c + 1} is now known to be the other value")
+            mine[c] = value
+            pending.update((r, height + c))
+    return grid, pending
+
+
+def _first_open(node: _Node) -> _Node | None:
+    """The nearest branch above ``node`` that has not broken."""
+    node = node.parent
+    while node is not None and node.dead:
+        node = node.parent
+    return node
 
 
 def _kill(node: _Node) -> None:
