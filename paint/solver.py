@@ -21,7 +21,8 @@ import time
 from .engine import Engine, choose_rules
 from .errors import Contradiction
 from .options import SolveOptions
-from .puzzle import Puzzle
+from .linesolvers._record import known_line
+from .puzzle import Puzzle, clue_text
 from .result import Result
 from .search.bfs import Budget, explore
 from .squares import Grid
@@ -39,7 +40,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     (``result.contradiction`` says where), ``'stalled'`` (search off) or
     ``'limit'`` (a limit or Ctrl-C stopped the search).
 
-    Raises ValueError for an unknown rule name in ``options``.
+    Raises ValueError for an unknown rule name in ``options``, or for rules
+    without ``try_one`` when search is on.
 
     >>> from paint.puzzle import Puzzle
     >>> result = solve(Puzzle(rows=[[2], [1]], columns=[[2], [1]]))
@@ -51,6 +53,9 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     options = options or SolveOptions()
     started = time.perf_counter()
     rules = choose_rules(options.rules)
+    if options.search and "try_one" not in {rule.name for rule in rules}:
+        raise ValueError("search needs the rule try_one, the exact line test that tells a branch is broken; "
+                         "add it, or turn search off")
     branch_rules = tuple(rule for rule in rules if rule.scope == "strip")
     budget = Budget(None if options.max_time is None else started + options.max_time, options.max_branches)
     engine = Engine(puzzle, rules, on_step)
@@ -61,6 +66,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     try:
         while True:
             status = engine.run(budget.deadline)
+            if status == "solved":
+                _check(engine)
             if status in ("solved", "limit") or not options.search:
                 break
             if budget.spent():
@@ -89,6 +96,16 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     return Result(puzzle, status, tuple(engine.steps), grid, contradiction,
                   time.perf_counter() - started, unique=unique, solutions=solutions,
                   levels=budget.levels, branches=budget.branches)
+
+
+def _check(engine) -> None:
+    """Make sure every strip of a grid with no blank square matches its clue (a rule subset may not have looked).
+
+    Raises :class:`Contradiction` naming the first strip that does not.
+    """
+    for strip in engine.strips:
+        if known_line(strip.targets, bytes(strip.squares)) is None:
+            raise Contradiction(strip.id, "check", f"its squares do not make its clue {clue_text(strip.targets)}")
 
 
 def _replay(puzzle: Puzzle, steps) -> Grid:

@@ -24,6 +24,8 @@ DATA = Path(__file__).parent / "data" / "cli"
 TINY = DATA / "tiny.non"
 STALLS = DATA / "stalls.non"
 NO_SOLUTION = DATA / "no-solution.non"
+EDGE = Path(__file__).parent.parent / "puzzles" / "edge.pro"  # needs the probes
+SEARCH = Path(__file__).parent / "corpus" / "jwilk" / "data016.nin"  # needs one search step
 SCHEMA = json.loads((Path(__file__).parent / "schema.json").read_text(encoding="utf-8"))
 ESCAPE = "\x1b["
 
@@ -66,6 +68,14 @@ class TestExitStatus:
                 "4 squares (highlighted): row 1, column 1; row 1, column 2; row 2, column 1; row 2, column 2"
                 ) in " ".join(out.split())
         assert "unique           no" in out
+
+    def test_detail_shows_branches(self, capsys):
+        """--detail shows, under a search step, each place tried and the branch's own steps, indented by depth."""
+        assert cli.main(["solve", "--no-grids", "--detail", str(SEARCH)]) == 0
+        out = capsys.readouterr().out
+        assert "search: row 7's fourth 1 has 2 places - column 16 breaks row 9 after 1 step;" in out
+        assert "\n    row 7's fourth 1 at column 16: breaks row 9 after 1 step - " in out
+        assert "\n        1. overlap: 2 full - column 15 (row 9); column 17 (row 9)" in out
 
     def test_limit(self, capsys):
         """--max-branches stops a search with status limit, exit 3, and says how far it got."""
@@ -191,7 +201,8 @@ class TestJson:
     """paint solve --json prints the result document, valid against tests/schema.json."""
 
     @pytest.mark.parametrize("path, status", [(TINY, "solved"), (STALLS, "multiple"),
-                                              (NO_SOLUTION, "contradiction")])
+                                              (NO_SOLUTION, "contradiction"), (EDGE, "solved"),
+                                              (SEARCH, "solved")])
     def test_valid(self, path, status, capsys):
         """The document of every outcome validates against the schema and matches Result.to_json."""
         cli.main(["solve", "--json", str(path)])
@@ -298,14 +309,15 @@ class TestHelp:
         """paint --help lists the commands and the exit statuses, and exits 0."""
         assert cli.main(["--help"]) == 0
         out = capsys.readouterr().out
-        for word in ("solve", "convert", "exit status", "stalled"):
+        for word in ("solve", "convert", "exit status", "stalled", "several solutions"):
             assert word in out
 
     def test_solve(self, capsys):
         """paint solve --help explains every solve option."""
         assert cli.main(["solve", "--help"]) == 0
         out = capsys.readouterr().out
-        for option in ("PUZZLE", "--no-grids", "--detail", "-o FILE, --output FILE", "--json", "--width"):
+        for option in ("PUZZLE", "--no-grids", "--detail", "-o FILE, --output FILE", "--json", "--width",
+                       "--no-search", "--max-time SECONDS", "--max-branches N", "several solutions"):
             assert option in out
 
     def test_convert(self, capsys):

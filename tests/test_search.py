@@ -234,6 +234,30 @@ class TestSearch:
         assert all(b.steps == () for b in bare.search.branches)
 
 
+    def test_search_needs_try_one(self):
+        """Search without the exact line test could not tell a broken branch, so it is refused."""
+        with pytest.raises(ValueError, match="try_one"):
+            paint.solve(paint.Puzzle(rows=[[1]], columns=[[1]]), paint.SolveOptions(rules=("overlap", "edge")))
+
+    def test_rule_subset_checks_a_full_grid(self):
+        """A rule subset that fills the grid without checking it still reports the clues it breaks."""
+        puzzle = paint.Puzzle(rows=[[2], [2]], columns=[[2], [1]])
+        result = paint.solve(puzzle, paint.SolveOptions(rules=("edge",), search=False))
+        assert result.status in ("stalled", "contradiction")
+
+    @pytest.mark.parametrize("rows, columns, count", [
+        ([[1, 1], [1], [3], [3], [1]], [[1, 1], [1, 1], [1, 2], [2], [1]], 1),
+        ([[1], [1, 1], [], [1, 1], [2], [2, 2]], [[1], [1, 1, 1], [1], [1, 2], [2], [1, 1]], 0),
+    ])
+    def test_blocks_already_drawn(self, rows, columns, count):
+        """A block already drawn that could be either of two targets does not stall the search (found by review)."""
+        result = paint.solve(paint.Puzzle(rows=rows, columns=columns),
+                             paint.SolveOptions(rules=LINE_RULE_NAMES, max_time=20))
+        assert result.status == ("solved" if count == 1 else "contradiction")
+        if count == 1:
+            assert checked(paint.Puzzle(rows=rows, columns=columns), result.grid.lines())
+
+
 class TestLimits:
     FOREVER = CORPUS / "survey" / "webpbn-06574-forever.non"
 

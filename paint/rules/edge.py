@@ -3,8 +3,9 @@
 A square is on a *generalised edge* when the square next to it along its row
 or its column is the border of the puzzle or an empty square.  The probe
 (:mod:`paint.search.probe`) assumes it full and follows the line rules for
-two generations: the square's own row and column, then the strips crossing
-every square those forced.  If some strip can no longer be completed, the
+three generations: the square's own row and column, then the strips crossing
+every square those forced, then - only to ask whether their blocks still
+fit - the strips crossing what those forced.  If some strip can no longer be completed, the
 square is empty.  Kramer: "Try to show single squares along the edge of the
 puzzle must be empty."
 """
@@ -24,5 +25,5 @@ def find(engine):
     return breaking(engine, NAME, edge_squares(engine), GENERATIONS)
 
 
-RULE = Rule(NAME, "v", "a square on an edge that, assumed full, breaks a strip within two generations is empty",
+RULE = Rule(NAME, "v", "a square on an edge that, assumed full, breaks a strip within three generations is empty",
             find, scope="world")

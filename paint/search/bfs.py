@@ -37,6 +37,7 @@ import attrs
 
 from ..errors import Contradiction
 from ..explanation import Branch, Mark, Placement, Search
+from ..linesolvers import settle
 from ..linesolvers.dp import block_starts
 from ..squares import BLANK, EMPTY, FULL, Grid
 from ..strip import StripId
@@ -132,18 +133,36 @@ def _finished(strip, target: int, start: int) -> bool:
 
 
 def placement_marks(placement: Placement, grid: Grid) -> list[Mark]:
-    """The marks that put ``placement``'s block in ``grid``: its blank squares full, the blank squares at its ends empty."""
+    """The marks that put ``placement``'s block in ``grid``: its blank squares full, the blank squares at its ends empty,
+    and what that leaves the blocks before and after it.
+
+    With target ``i`` at its start, targets ``0..i-1`` must lie in the squares
+    before the block and the rest after it, so each side is settled on its
+    own by the exact line solver: a block already drawn on the grid that
+    could be either of two targets learns which.
+    """
     strip = placement.strip
     length = grid.width if strip.kind == "row" else grid.height
+    squares = bytes(grid.rows[r][c] for r, c in (strip.square(p) for p in range(length)))
+    start, end = placement.start, placement.start + placement.size
+    line = bytearray(squares)
+    line[start:end] = bytes([FULL]) * placement.size
+    if start > 0:
+        line[start - 1] = EMPTY
+    if end < length:
+        line[end] = EMPTY
+    targets = placement.clue
+    before = settle(targets[:placement.target], line[:max(start - 1, 0)]) or {}
+    after = settle(targets[placement.target + 1:], line[end + 1:]) or {}
+    for position, value in before.items():
+        line[position] = value
+    for position, value in after.items():
+        line[end + 1 + position] = value
     marks = []
-    for position in range(placement.start - 1, placement.start + placement.size + 1):
-        if not 0 <= position < length:
-            continue
-        row, column = strip.square(position)
-        if grid.rows[row][column] != BLANK:
-            continue
-        inside = placement.start <= position < placement.start + placement.size
-        marks.append(Mark(row, column, FULL if inside else EMPTY, strip))
+    for position, (was, value) in enumerate(zip(squares, line)):
+        if was == BLANK and value != BLANK:
+            row, column = strip.square(position)
+            marks.append(Mark(row, column, value, strip))
     return marks
 
 

@@ -18,8 +18,9 @@ generation mark differently breaks the later strip (columns come after
 rows).  The probe stops at the first strip that cannot be completed (the
 square is then empty) or when ``generations`` generations found no break.
 
-The ``edge`` probe follows two generations from squares on a generalised
-edge; the ``corner`` probe four from squares at a generalised corner, where
+The last generation only asks whether each strip's blocks still fit.  The
+``edge`` probe follows three generations from squares on a generalised edge;
+the ``corner`` probe four from squares at a generalised corner, where
 Kramer's worked example needs three.  Positions are 0-based; rows and columns
 a person reads count from 1.
 
