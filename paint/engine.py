@@ -62,16 +62,20 @@ class Engine:
         # bytearrays let placement search squares at C speed (bytearray.rfind)
         if start is None:
             self.grid = Grid(puzzle.height, puzzle.width, [bytearray(puzzle.width) for _ in range(puzzle.height)])
+            self.columns = [bytearray(puzzle.height) for _ in range(puzzle.width)]
         else:
             self.grid = Grid(puzzle.height, puzzle.width, [bytearray(row) for row in start.rows])
-        self.columns = [bytearray(row[c] for row in self.grid.rows) for c in range(puzzle.width)]
+            self.columns = [bytearray(row[c] for row in self.grid.rows) for c in range(puzzle.width)]
         self.strips = [Strip(StripId("row", r), puzzle.rows[r], self.grid.rows[r])
                        for r in range(puzzle.height)]
         self.strips += [Strip(StripId("column", c), puzzle.columns[c], self.columns[c])
                         for c in range(puzzle.width)]
         first = range(len(self.strips)) if pending is None else pending
-        self.pending = {rule.name: set(first) for rule in self.rules}
-        self.blank = sum(row.count(BLANK) for row in self.grid.rows)
+        self.pending = {rule.name: set(first) for rule in self.strip_rules}
+        self._pending_sets = tuple(self.pending.values())
+        self.changes = 1  # squares marked so far (1: the start counts as a change for the probes)
+        self.probed: dict[str, int] = {}  # probe name -> self.changes when it last found nothing
+        self.blank = puzzle.width * puzzle.height if start is None else sum(row.count(BLANK) for row in self.grid.rows)
         self.steps: list[Step] = []
         self.probe_cache: dict = {}
         self.probe_reads: tuple = ()
@@ -94,7 +98,8 @@ class Engine:
         crossing = self.height + column
         self.strips[row].version += 1
         self.strips[crossing].version += 1
-        for pending in self.pending.values():
+        self.changes += 1
+        for pending in self._pending_sets:
             pending.add(row)
             pending.add(crossing)
 
@@ -134,9 +139,9 @@ class Engine:
         return self._record(rule, marks, reasons)
 
     def _probe(self, rule) -> Step | None:
-        if not self.pending[rule.name]:
-            return None  # nothing changed since the probe last found nothing
-        self.pending[rule.name].clear()
+        if self.blank == 0 or self.probed.get(rule.name) == self.changes:
+            return None  # nothing to probe, or nothing changed since the probe last found nothing
+        self.probed[rule.name] = self.changes
         step = None
         for chain in rule.find(self):  # one step per square, each shown by its own chain
             square = chain.assumed

@@ -66,8 +66,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     try:
         while True:
             status = engine.run(budget.deadline)
-            if status == "solved":
-                _check(engine)
+            if status == "solved" and not engine.strip_rules:
+                _check(engine)  # no line rule looked at the strips the probes filled
             if status in ("solved", "limit") or not options.search:
                 break
             if budget.spent():
@@ -89,7 +89,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
         status, contradiction = "contradiction", error
     except KeyboardInterrupt:
         status = "limit"
-    grid = _replay(puzzle, engine.steps)  # the grid the recorded steps made, even after Ctrl-C mid-step
+        engine.grid = _replay(puzzle, engine.steps)  # Ctrl-C may have come in the middle of a step
+    grid = Grid(puzzle.height, puzzle.width, [list(row) for row in engine.grid.rows])
     if status == "multiple":
         grid = solutions[0]
     unique = {"solved": True, "multiple": False, "contradiction": False}.get(status)
@@ -99,7 +100,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
 
 
 def _check(engine) -> None:
-    """Make sure every strip of a grid with no blank square matches its clue (a rule subset may not have looked).
+    """Make sure every strip of a grid with no blank square matches its clue (when no line rule has looked at them).
 
     Raises :class:`Contradiction` naming the first strip that does not.
     """
