@@ -217,7 +217,7 @@ class Search:
             return f"{head}; so it lies at {self.branches[self.survived].placement.where}"
         if self.agreed:
             left = [b.placement.where for b in self.branches if b.outcome not in ("contradiction", "exhausted")]
-            return f"{head}; at each place left ({'; '.join(left)}) the rules settle these squares alike"
+            return f"{head}; every place left ({'; '.join(left)}) gives the same"
         return f"{head}; so the clues cannot all hold"
 
 
@@ -245,6 +245,8 @@ class Step:
         if self.chain is not None:
             return self.chain.text
         if self.search is not None:
+            if self.search.agreed:
+                return f"{self.search.text}: {describe_marks(self.marks)}"
             return self.search.text
         return describe_marks(self.marks)
 

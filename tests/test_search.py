@@ -203,6 +203,17 @@ class TestSearch:
                              "after 1 step; so it lies at column 15")
         assert [(m.row, m.column, m.value) for m in step.marks] == [(6, 14, FULL), (6, 15, EMPTY)]
 
+    def test_agreeing_places_settle_their_common_squares(self):
+        """When several places are left but all give the same squares, the step says so and marks just those."""
+        puzzle = paint.load(CORPUS / "jwilk" / "data083.nin")
+        result = paint.solve(puzzle)
+        step = next(s for s in result.steps if s.rule == "search" and s.search.agreed)
+        assert step.text == ("row 8's fourth 1 has 3 places; every place left (column 20; column 22; "
+                             "column 23) gives the same: 2 empty - row 4 (columns 22-23)")
+        assert step.marks
+        for grid in result.solutions:
+            assert all(grid.rows[m.row][m.column] == m.value for m in step.marks)
+
     @pytest.mark.parametrize("name", ["jwilk/data016.nin", "jwilk/data084.nin", "survey/webpbn-00065-mum.non"])
     def test_json_search_marks_agree_with_solution(self, name):
         """In the JSON document, every search and probe step's marks agree with the final grid, and all steps cover it once."""
@@ -211,6 +222,8 @@ class TestSearch:
         for step in document["steps"]:
             for mark in step["marks"]:
                 square = (mark["row"], mark["column"])
+                kind, number = mark["strip"].split()
+                assert int(number) == (mark["row"] if kind == "row" else mark["column"]), "a mark names a strip it is not in"
                 assert square not in seen
                 seen.add(square)
                 if step["rule"] not in LINE_RULE_NAMES:

@@ -533,7 +533,6 @@ def _agreement(grid: Grid, live: list[_Node]) -> list[Mark]:
     if len(live) < 2 or any(child.grid is None for child in live):
         return []
     first, others = live[0].grid.rows, [child.grid.rows for child in live[1:]]
-    strip = live[0].placement.strip
     marks = []
     for r, row in enumerate(grid.rows):
         for c, before in enumerate(row):
@@ -541,7 +540,7 @@ def _agreement(grid: Grid, live: list[_Node]) -> list[Mark]:
                 continue
             value = first[r][c]
             if value != BLANK and all(other[r][c] == value for other in others):
-                marks.append(Mark(r, c, value, strip))
+                marks.append(Mark(r, c, value, StripId("row", r)))  # named by the row it lies in
     return marks
 
 
