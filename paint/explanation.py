@@ -154,7 +154,7 @@ class Branch:
 
     ``outcome`` is ``'contradiction'`` (working it with the rules broke
     ``broken``: ``reason``), ``'exhausted'`` (every placement of the next
-    block, ``children``, broke), ``'solved'``, ``'stalled'`` (still open when
+    block, ``children``, broke), ``'solved'``, ``'open'`` (still open when
     the search ended) or ``'survived'`` (the one left: committed).
     ``steps`` are the branch's own steps (kept when asked for), ``worked``
     how many steps the rules took in it, ``level`` its depth (1 for the

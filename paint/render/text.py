@@ -358,7 +358,7 @@ def summary(result: Result, *, show_time: bool = True) -> Summary:
         squares += f", {grid.count(BLANK)} blank"
     rows = [("squares", squares)]
     if result.branches:
-        rows.append(("search", f"{plural(result.branches, 'branch')}, {plural(result.levels, 'level')} deep"))
+        rows.append(("searched", f"{plural(result.branches, 'branch')}, {plural(result.levels, 'level')} deep"))
     unique = {True: "yes, proven", False: "no"}.get(result.unique, "not proven")
     if result.status == "contradiction":
         unique = "no: there is no solution"

@@ -1,28 +1,34 @@
 """Breadth-first block-placement search: what runs when no rule makes progress (Kramer decisions 6/7/2, 6/20/2, 7/15/2).
 
-At a stall, choose the unfinished block with the fewest places it can still
-take - counted exactly, "using the same methods" as the rules (decision
-7/15/2) - and, between blocks with as many places, the larger target.  Each
-place is a *branch*: a copy of the grid with the block put there, worked by
+A *branch* is the grid with one block put at one of its places, worked by
 the line rules until it is solved, breaks (a strip cannot be completed) or
-stalls.  Broken branches are dropped; a stalled branch is expanded at the
-next level the same way, choosing its own block.  A branch whose every child
-broke has broken too.  The branches wait in one first-in, first-out queue -
-explicit, not recursion, since Kramer's recursive search crashed ten levels
-deep on alex_01 (7/15/2) - so every branch of one level is worked before any
-of the next.
+stalls.  Blocks are tried fewest places first - counted exactly, "using the
+same methods" as the rules (decision 7/15/2) - and, between blocks with as
+many places, the larger target first.
 
-The search ends as soon as:
+At the stall, the places of several blocks are worked one level down (a
+*scan*), and the search ends at the first block that settles something:
 
-- one place of the first block is left: it is *committed* - the caller marks
-  it as one ``search`` step of the main line of reasoning, whose rules then
-  go on from there (and search again if they stall);
-- no place is left: the clues cannot all hold;
-- two different solutions have been found: the puzzle has several;
-- a limit is reached (time, branches, or Ctrl-C).
+- one place is left: it is *committed* - the caller marks it as one
+  ``search`` step of the main line of reasoning, whose rules then go on
+  from there (and search again if they stall);
+- several places are left, but they give the same value to some squares:
+  those squares are committed the same way;
+- no place is left: the clues cannot all hold.
 
-Each commit is proven - every other place broke in every way it could go on
-- so a grid finished this way is the puzzle's only solution.
+Otherwise the block with the fewest places left is searched deeper.  Each
+open branch is scanned in its turn (what it settles, it takes in) and then
+expanded on its own best block; a branch whose every child broke has broken
+too, and what all of a branch's open children agree on rises to it.  The
+branches wait in one first-in, first-out queue - explicit, not recursion,
+since Kramer's recursive search crashed ten levels deep on alex_01 (7/15/2) -
+so every branch of one level is worked before any of the next.  The search
+also ends when two different solutions have been found (the puzzle has
+several) or a limit is reached (time, branches, or Ctrl-C).
+
+Every commit is proven - every solution lies in one of the places left - so
+a grid finished this way is the puzzle's only solution.  ``docs/search.md``
+says more, with the measured times.
 
 Grids are :class:`paint.squares.Grid`; rows, columns and starts are 0-based
 inside; the records (:class:`paint.explanation.Search`) word them from 1.
