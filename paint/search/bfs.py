@@ -86,7 +86,6 @@ class Found:
     search: Search | None = None
     marks: tuple[Mark, ...] = ()
     solutions: tuple[Grid, ...] = ()
-    interrupted: bool = False
 
 
 @attrs.define(eq=False)
@@ -110,6 +109,7 @@ class _Node:
     reason: str | None = None
     children: list = attrs.Factory(list)
     alive: int = 0
+    marks: tuple = ()            # what its placement adds to its parent's grid
 
     def cut_off(self) -> bool:
         """True when this branch or one above it has broken."""
@@ -231,6 +231,7 @@ class _Search:
             node.dead, node.outcome, node.broken, node.reason = True, known.outcome, known.broken, known.reason
             node.worked, node.steps, node.children = known.worked, known.steps, known.children
             return
+        node.marks = tuple(placement_marks(node.placement, node.parent.grid))
         if known is not None:
             # Everything it worked out followed from less than is known now: start from there.
             start, pending = _merge(known.grid, node.parent.grid, main.height)
@@ -242,9 +243,8 @@ class _Search:
                 return
         else:
             start = node.parent.grid.copy()
-            marks = placement_marks(node.placement, start)
             pending = {main.index(node.placement.strip)}
-            for mark in marks:
+            for mark in node.marks:
                 start.rows[mark.row][mark.column] = mark.value
                 pending.update((mark.row, main.height + mark.column))
         self.budget.branches += 1
@@ -316,7 +316,7 @@ class _Search:
             if not live:
                 return "none", children, []
             if len(live) == 1:
-                marks = placement_marks(live[0].placement, node.grid) or _agreement(node.grid, live * 2)
+                marks = list(live[0].marks) or _agreement(node.grid, live)
                 if marks:
                     return "one", children, marks
                 continue  # the block lies where its squares already show: nothing to learn from it
@@ -324,7 +324,7 @@ class _Search:
             if agreed:
                 return "agree", children, agreed
             key = (len(live), -choice[0].targets[choice[1]])
-            if any(not placement_marks(child.placement, node.grid) for child in live):
+            if any(not child.marks for child in live):
                 # one place is where its squares already show: settling the block could teach nothing
                 fallback = fallback or (key, children)
                 continue
@@ -360,7 +360,7 @@ class _Search:
             live = [child for child in node.children if not child.dead]
             if not live or any(child.grid is None for child in live):
                 return
-            marks = _agreement(node.grid, live if len(live) > 1 else live * 2)
+            marks = _agreement(node.grid, live)
             if not marks:
                 return
             grid = node.grid.copy()
@@ -426,7 +426,7 @@ def explore(main, rules, budget: Budget, *, keep_steps: bool = False, scan: int 
     one that broke breaks again, and one that did not starts from what it
     worked out, since the main line only ever learns more.  Returns a
     :class:`Found`.  Ctrl-C during the
-    search returns ``Found('limit', interrupted=True)``.
+    search returns ``Found('limit')``.
     """
     search = _Search(main, rules, budget, keep_steps, scan, inner_scan, inner_limit,
                      {} if memory is None else memory)
@@ -474,7 +474,7 @@ def explore(main, rules, budget: Budget, *, keep_steps: bool = False, scan: int 
     except _Stop as stop:
         return stop.found
     except KeyboardInterrupt:
-        return Found("limit", interrupted=True)
+        return Found("limit")
 
 
 def _changed(node: _Node) -> frozenset:
@@ -498,7 +498,7 @@ def _merge(worked: Grid, now: Grid, height: int):
     grid = worked.copy()
     pending = set()
     for r, (mine, known) in enumerate(zip(grid.rows, now.rows)):
-        if mine == known:
+        if bytes(mine) == bytes(known):
             continue
         for c, value in enumerate(known):
             if value == BLANK or mine[c] == value:
@@ -534,9 +534,10 @@ def _kill(node: _Node) -> None:
 def _agreement(grid: Grid, live: list[_Node]) -> list[Mark]:
     """The squares blank in ``grid`` that every branch of ``live`` has worked out alike, as marks.
 
-    Every solution lies in one of those branches, so these squares are settled.
+    Every solution lies in one of those branches, so these squares are settled
+    (with one branch: everything it worked out).
     """
-    if len(live) < 2 or any(child.grid is None for child in live):
+    if not live or any(child.grid is None for child in live):
         return []
     first, others = live[0].grid.rows, [child.grid.rows for child in live[1:]]
     marks = []
@@ -557,7 +558,7 @@ def _commit(root: _Node, keep_steps: bool) -> Found:
     marks = placement_marks(child.placement, root.grid)
     if not marks and child.grid is not None:
         # its squares were already known: what the one branch left worked out is forced instead
-        marks = _agreement(root.grid, [child, child])
+        marks = _agreement(root.grid, [child])
     return Found("commit", search, tuple(marks))
 
 

@@ -218,7 +218,7 @@ class _Follower:
                 current = following
         except _Broken as broken:
             needed = _ancestors(self.premises, broken.premises)
-            targets = engine.strips[_strip_index(engine, broken.strip)].targets
+            targets = engine.strips[engine.index(broken.strip)].targets
             return Chain(assumed, tuple(self.links[i] for i in sorted(needed)),
                          broken.strip, targets, broken.rule, broken.reason)
         return None
@@ -268,10 +268,6 @@ class _Follower:
     def read(self, live, mine) -> set[int]:
         """The links whose marks lie on strip ``live`` (``mine``: its overlay), -1 for the assumption."""
         return {self.marked_by[live.id.square(p)] for p in mine}
-
-
-def _strip_index(engine, strip_id) -> int:
-    return strip_id.index if strip_id.kind == "row" else engine.height + strip_id.index
 
 
 def _ancestors(premises: list[set[int]], start) -> set[int]:
