@@ -1,11 +1,13 @@
-"""The ``paint`` command: solve a puzzle and explain it, convert between puzzle formats, or solve one line.
+"""The ``paint`` command: solve a puzzle and explain it, check a batch for an editor, convert formats, or solve one line.
 
 Exit status: 0 solved, with the solution proven unique (or converted), 1
 no solution (the clues contradict, or ``paint line``: no arrangement fits a
 line), 2 bad input or usage, 3 stalled (``--no-search``) or stopped by a
 limit, 4 several solutions, 130 interrupted outside a search, 141 when the
-reader of the output went away.  Bad input is reported in one line
-on stderr, ``paint: <message>``, never with a traceback.
+reader of the output went away.  ``paint check``: 0 every puzzle passes, 1
+some puzzle does not, 2 a file could not be read, 130 interrupted.  Bad
+input is reported in one line on stderr, ``paint: <message>``, never with a
+traceback.
 
 >>> build_parser().parse_args(['solve', 'dancer.pro', '--no-grids']).grids
 False
@@ -14,18 +16,25 @@ False
 from __future__ import annotations
 
 import argparse
+import io
+import json
 import os
 import sys
 import textwrap
+import time
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from . import formats, load, solve
+from .batch import EXTENSIONS, check_batch, find_puzzles
+from .check import DEFAULT_MAX_TIME, CheckOptions
 from .options import SolveOptions
 from .errors import PaintError, PuzzleFormatError
 from .formats.linenotation import format_result, parse_clue, parse_line, parse_pair
 from .linesolvers import SOLVERS, TABLE
 from .files import check_destination, write_atomically
+from .render.check import render_report
 from .render.terminal import TerminalWriter
 from .render.linetrace import TraceRenderer
 from .render.text import TextWriter, ending_parts, header_parts, render_text, step_part
@@ -54,13 +63,13 @@ exit status:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``paint`` and its sub-commands ``solve`` and ``convert``."""
+    """The argument parser of ``paint`` and its sub-commands ``solve``, ``check``, ``convert`` and ``line``."""
     names = ", ".join(formats.FORMATS)
     parser = argparse.ArgumentParser(
         prog="paint",
         description="Solve nonograms (Paint by Numbers) and explain every step, after T. Kramer.",
         epilog=EXIT_STATUS_HELP + f"\npuzzle formats: {names}\n"
-               "Run 'paint COMMAND --help' (solve, convert, line) for each command.",
+               "Run 'paint COMMAND --help' (solve, check, convert, line) for each command.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
@@ -113,6 +122,44 @@ def build_parser() -> argparse.ArgumentParser:
                          help="the file to write (replaced atomically; never the input file)")
     convert.add_argument("--to", dest="format", metavar="FORMAT", choices=list(formats.FORMATS),
                          help=f"the format to write ({names}); default: found from OUT's extension")
+
+    check = commands.add_parser(
+        "check", help="check a batch of puzzles: one solution, and solvable without guessing?",
+        description=_paragraph(
+            "Check every puzzle in the files and folders given (folders are searched for "
+            f"{', '.join(EXTENSIONS)} files) the way a puzzle editor would, and give each one "
+            "verdict: ok (line logic alone finishes it, so its solution is the only one), "
+            "needs-probes (one solution, but the edge or corner probes are needed), "
+            "needs-search (one solution, but only search finishes it), multiple (more than one "
+            "solution), no-solution, error (the file cannot be read) or limit (stopped by "
+            "--max-time or --max-branches).  Several puzzles are reported in a table, with a "
+            "progress bar on a terminal while they are checked, then a one-line summary."),
+        epilog="exit status:\n"
+               "  0    every puzzle is ok (or needs-probes, with --allow-probes)\n"
+               "  1    some puzzle is not\n"
+               "  2    some file could not be read (the others are still checked), or bad usage\n"
+               "  130  interrupted (the puzzles checked so far are reported)",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    check.add_argument("paths", metavar="PATH", nargs="+", help="a puzzle file, or a folder to search")
+    check.add_argument("--allow-probes", action="store_true",
+                       help="count needs-probes puzzles as passing (exit status 0)")
+    shown = check.add_mutually_exclusive_group()
+    shown.add_argument("--show", action="store_true",
+                       help="draw the grid where line logic stalls for needs-search (and needs-probes) "
+                            "puzzles, and the two solutions, differing squares highlighted, for multiple")
+    shown.add_argument("--json", action="store_true",
+                       help="print a JSON list with one object per puzzle instead of the table")
+    check.add_argument("-o", "--output", metavar="FILE",
+                       help="write the report (plain text, or the JSON) to FILE instead of printing it; "
+                            "FILE is replaced atomically and may not be one of the puzzles")
+    check.add_argument("--jobs", type=_positive(int), default=_cores(), metavar="N",
+                       help="check N puzzles at a time, in parallel processes (default: the number "
+                            "of cores, %(default)s)")
+    check.add_argument("--max-time", type=_positive(float), default=DEFAULT_MAX_TIME, metavar="SECONDS",
+                       help="give up on a puzzle after SECONDS of solving, with verdict limit "
+                            "(default: %(default)g)")
+    check.add_argument("--max-branches", type=_positive(int), metavar="N",
+                       help="give up on a puzzle after N search branches, with verdict limit")
 
     line = commands.add_parser(
         "line", help="solve one line with the line solvers of Simpson's pages",
@@ -184,6 +231,8 @@ def main(argv=None) -> int:
             return _solve(arguments)
         if arguments.command == "line":
             return _line(arguments)
+        if arguments.command == "check":
+            return _check(arguments)
         return _convert(arguments)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
@@ -241,6 +290,67 @@ def _solve(arguments) -> int:
     for part in ending_parts(result, grids=arguments.grids, width=width):
         writer.write(part)
     return EXIT_BY_STATUS[result.status]
+
+
+def _check(arguments) -> int:
+    found = find_puzzles(arguments.paths)
+    if not found:
+        raise PaintError(f"no puzzle files ({', '.join(EXTENSIONS)}) in {', '.join(arguments.paths)}")
+    if arguments.output:
+        check_destination(arguments.output, protect=[entry.path for entry in found])
+    options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
+                           max_branches=arguments.max_branches)
+    started = time.perf_counter()
+    progress_console = Console(stderr=True)
+    if len(found) > 1 and progress_console.is_terminal:
+        with Progress(SpinnerColumn(), TextColumn("checking"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), TextColumn("{task.description}"),
+                      console=progress_console, transient=True) as progress:
+            task = progress.add_task("", total=len(found))
+            batch = check_batch(found, options, jobs=arguments.jobs,
+                                on_check=lambda check: progress.update(task, advance=1, description=check.file))
+    else:
+        batch = check_batch(found, options, jobs=arguments.jobs)
+    seconds = time.perf_counter() - started
+
+    if arguments.json:
+        text = json.dumps([check.to_document() for check in batch.checks], indent=2, ensure_ascii=False) + "\n"
+    elif arguments.output:
+        buffer = io.StringIO()
+        render_report(batch.checks, Console(file=buffer, width=_WIDE, color_system=None),
+                      seconds=seconds, show=arguments.show, allow_probes=arguments.allow_probes,
+                      total=len(found))
+        text = buffer.getvalue()
+    else:
+        console = Console(highlight=False)
+        if not console.is_terminal:
+            console = Console(highlight=False, width=_WIDE)
+        render_report(batch.checks, console, seconds=seconds, show=arguments.show,
+                      allow_probes=arguments.allow_probes, total=len(found))
+        text = None
+    if text is not None:
+        if arguments.output:
+            write_atomically(arguments.output, text, protect=[entry.path for entry in found])
+        else:
+            sys.stdout.write(text)
+            sys.stdout.flush()
+    if batch.interrupted:
+        _complain(f"interrupted after {len(batch.checks)} of {len(found)} puzzles")
+        return EXIT_INTERRUPTED
+    if any(check.verdict == "error" for check in batch.checks):
+        return EXIT_BAD_INPUT
+    return EXIT_SOLVED if all(check.passes for check in batch.checks) else EXIT_CONTRADICTION
+
+
+_WIDE = 1000
+"""The width of a report that is not printed on a terminal: lines are never wrapped."""
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
 
 
 def _convert(arguments) -> int:

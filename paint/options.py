@@ -5,7 +5,8 @@ from __future__ import annotations
 import attrs
 
 
-def _positive_or_none(instance, attribute, value):
+def positive_or_none(instance, attribute, value):
+    """An attrs validator: ``value`` is None or more than 0; raises ValueError naming the field otherwise."""
     if value is not None and value <= 0:
         raise ValueError(f"{attribute.name} must be positive, not {value}")
 
@@ -37,6 +38,6 @@ class SolveOptions:
     rules: tuple[str, ...] | None = attrs.field(
         default=None, converter=attrs.converters.optional(tuple))
     search: bool = True
-    max_time: float | None = attrs.field(default=None, validator=_positive_or_none)
-    max_branches: int | None = attrs.field(default=None, validator=_positive_or_none)
+    max_time: float | None = attrs.field(default=None, validator=positive_or_none)
+    max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
     branch_steps: bool = False

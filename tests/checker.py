@@ -5,6 +5,8 @@ lists of clues and the grid as strings of ``'X'`` (full) and ``'.'``
 (empty), and recomputes each row's and column's runs itself.
 """
 
+import itertools
+
 
 def runs(cells):
     """The lengths of the runs of 'X' in a string, in order."""
@@ -24,3 +26,36 @@ def is_solution(row_clues, column_clues, lines):
         if runs([line[index] for line in lines]) != [n for n in clue if n]:
             return False
     return True
+
+
+def clues_of(lines):
+    """Row clues of a grid of 'X'/'.' strings (independent of paint)."""
+    return [[len(run) for run in line.split(".") if run] for line in lines]
+
+
+def columns_of(lines):
+    """The columns of a grid of 'X'/'.' strings, as strings."""
+    return ["".join(line[c] for line in lines) for c in range(len(lines[0]))]
+
+
+def brute_force(rows, columns, height, width):
+    """Every solution of a tiny puzzle, by trying every grid."""
+    found = []
+    for bits in itertools.product("X.", repeat=height * width):
+        lines = ["".join(bits[r * width:(r + 1) * width]) for r in range(height)]
+        if clues_of(lines) == rows and clues_of(columns_of(lines)) == columns:
+            found.append(lines)
+    return found
+
+
+def solutions_by_rows(rows, columns, width):
+    """Every solution of a small puzzle: each row's possible lines tried in every combination.
+
+    Faster than :func:`brute_force` when rows have few possible lines; still independent of paint.
+    """
+    candidates = []
+    for clue in rows:
+        lines = ["".join(bits) for bits in itertools.product("X.", repeat=width)]
+        candidates.append([line for line in lines if clues_of([line])[0] == list(clue)])
+    return [list(grid) for grid in itertools.product(*candidates)
+            if clues_of(columns_of(grid)) == [list(c) for c in columns]]

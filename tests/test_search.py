@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import paint
-from checker import is_solution
+from checker import brute_force, clues_of, columns_of, is_solution
 from paint.engine import Engine, choose_rules
 from paint.rules import LINE_RULE_NAMES, corner
 from paint.search import bfs
@@ -25,27 +25,8 @@ SURVEY_SEARCH = ["webpbn-00023-edge", "webpbn-00027-bucks", "webpbn-00065-mum", 
                  "webpbn-00803-light", "webpbn-01611-merka"]
 
 
-def clues_of(lines):
-    """Row clues of a grid of 'X'/'.' strings (independent of paint)."""
-    return [[len(run) for run in line.split(".") if run] for line in lines]
-
-
-def columns_of(lines):
-    return ["".join(line[c] for line in lines) for c in range(len(lines[0]))]
-
-
 def checked(puzzle, lines):
     return is_solution([list(c) for c in puzzle.rows], [list(c) for c in puzzle.columns], lines)
-
-
-def brute_force(rows, columns, height, width):
-    """Every solution of a tiny puzzle, by trying every grid."""
-    found = []
-    for bits in itertools.product("X.", repeat=height * width):
-        lines = ["".join(bits[r * width:(r + 1) * width]) for r in range(height)]
-        if clues_of(lines) == rows and clues_of(columns_of(lines)) == columns:
-            found.append(lines)
-    return found
 
 
 def kramer_corner_puzzle():

@@ -1,0 +1,257 @@
+"""A puzzle editor's verdict on one puzzle: one solution, and can it be solved without guessing?
+
+Newspapers publish only puzzles with exactly one solution that a person can
+reach without guessing (Kramer decision 6, 1/15/2).  :func:`check_puzzle`
+solves a puzzle with every rule and search, then reads the explanation the
+way an editor would, and gives one *verdict*:
+
+- ``ok``: line logic alone finishes it - every step is one of the line rules
+  (``overlap``, ``outside_patch``, ``narrow_gap``, ``block_extension``,
+  ``try_one``), each justified by a single row or column - so its solution
+  is also the only one;
+- ``needs-probes``: one solution, but finishing needs the ``edge`` or
+  ``corner`` probes, which follow a guess across strips;
+- ``needs-search``: one solution, but only search (placing blocks) finishes it;
+- ``multiple``: more than one solution;
+- ``no-solution``: the clues contradict;
+- ``error``: the file could not be read;
+- ``limit``: a time or branch limit stopped the search before it was known.
+
+Like Simon Tatham's puzzles, the grade is the hardest rule the solve needed,
+in the order of :data:`HARDNESS`: the engine always tries the cheaper rules
+first, so a harder rule is only used where every cheaper one has stalled.
+
+>>> from paint.puzzle import Puzzle
+>>> check = check_puzzle(Puzzle(rows=[[2], [1]], columns=[[2], [1]]))
+>>> check.verdict, check.unique, check.hardest_rule, check.steps
+('ok', True, 'outside_patch', 2)
+>>> check_puzzle(Puzzle(rows=[[1], [1]], columns=[[1], [1]])).verdict
+'multiple'
+"""
+
+from __future__ import annotations
+
+import time
+
+import attrs
+
+from .errors import PaintError
+from .formats import load
+from .options import SolveOptions, positive_or_none
+from .puzzle import Puzzle
+from .result import Result
+from .rules import LINE_RULE_NAMES, PROBE_NAMES, RULE_NAMES
+from .solver import solve
+from .squares import BLANK, Grid
+
+VERDICTS = ("ok", "needs-probes", "needs-search", "multiple", "no-solution", "error", "limit")
+"""Every verdict, in the order a summary lists them."""
+
+HARDNESS = (*RULE_NAMES, "search")
+"""The rules from the easiest to the hardest; ``search`` is the hardest of all."""
+
+DEFAULT_MAX_TIME = 60.0
+"""Seconds a check spends on one puzzle unless told otherwise."""
+
+
+@attrs.frozen
+class CheckOptions:
+    """How :func:`check_puzzle` judges a puzzle.
+
+    - ``allow_probes``: a puzzle the probes finish passes (its verdict stays
+      ``needs-probes``), and the stall is where line logic and the probes
+      together stop rather than where line logic stops;
+    - ``max_time``: seconds of solving per puzzle before its verdict is
+      ``limit`` (None: no limit);
+    - ``max_branches``: search branches per puzzle before ``limit`` (None: no limit).
+
+    Raises ValueError for a limit that is not positive.
+
+    >>> CheckOptions().max_time
+    60.0
+    >>> CheckOptions(max_time=0)
+    Traceback (most recent call last):
+    ValueError: max_time must be positive, not 0
+    """
+
+    allow_probes: bool = False
+    max_time: float | None = attrs.field(default=DEFAULT_MAX_TIME, validator=positive_or_none)
+    max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
+
+    @property
+    def allowed(self) -> tuple[str, ...]:
+        """The rules a puzzle may need and still pass."""
+        return LINE_RULE_NAMES + (PROBE_NAMES if self.allow_probes else ())
+
+
+@attrs.frozen
+class Check:
+    """The verdict on one puzzle and the figures behind it (rows and columns in text count from 1).
+
+    - ``file``: the puzzle file as named (``''`` for a puzzle built in code);
+    - ``verdict``: one of :data:`VERDICTS`;
+    - ``passes``: True when an editor can publish it: ``ok``, or
+      ``needs-probes`` when probes are allowed, and a goal, if the file has
+      one, that is the solution;
+    - ``unique``: True proven one solution, False several or none, None unknown;
+    - ``hardest_rule``: the hardest rule in :data:`HARDNESS` the solve used
+      (``'search'`` when it searched), None when nothing was solved;
+    - ``steps``: the number of steps in the explanation;
+    - ``blank_at_stall``: squares still blank where the allowed rules
+      (:attr:`CheckOptions.allowed`) stalled, None when they did not stall;
+    - ``search_depth``: how many levels deep the search went (None without search);
+    - ``differing``: for ``multiple``, the squares in which two solutions differ;
+    - ``seconds``: wall-clock time to read and solve the puzzle;
+    - ``goal_matches``: whether the goal in the file is the solution (None
+      without a goal, or without one solution);
+    - ``error``: why the file could not be read, or why its goal is wrong;
+    - ``contradiction``: for ``no-solution``, where the clues contradict;
+    - ``width``, ``height``: the size, when the file could be read;
+    - ``puzzle``, ``solution``, ``stall``, ``solutions``: the puzzle, its
+      one solution, the grid at the stall and the two solutions found
+      (grids as one ``'X'``/``'.'``/``' '`` string per row), to draw them.
+    """
+
+    file: str
+    verdict: str = attrs.field(validator=attrs.validators.in_(VERDICTS))
+    passes: bool = False
+    unique: bool | None = None
+    hardest_rule: str | None = None
+    steps: int = 0
+    blank_at_stall: int | None = None
+    search_depth: int | None = None
+    differing: int | None = None
+    seconds: float = 0.0
+    goal_matches: bool | None = None
+    error: str | None = None
+    contradiction: str | None = None
+    width: int | None = None
+    height: int | None = None
+    puzzle: Puzzle | None = attrs.field(default=None, eq=False, repr=False)
+    solution: tuple[str, ...] | None = attrs.field(default=None, repr=False)
+    stall: tuple[str, ...] | None = attrs.field(default=None, repr=False)
+    solutions: tuple[tuple[str, ...], ...] = attrs.field(default=(), repr=False)
+
+    def to_document(self) -> dict:
+        """The JSON object of this check (a dict of plain values).
+
+        Schema (``tests/check_schema.json``): ``{"file": str, "verdict": str,
+        "unique": bool|null, "hardest_rule": str|null, "steps": int,
+        "blank_at_stall": int|null, "seconds": float, "goal_matches":
+        bool|null, "error": str|null, "passes": bool, "width": int|null,
+        "height": int|null, "search_depth": int|null, "differing":
+        int|null, "contradiction": str|null}``.
+
+        >>> Check('a.non', 'error', error='a.non: no such file').to_document()['error']
+        'a.non: no such file'
+        """
+        return {
+            "file": self.file, "verdict": self.verdict, "unique": self.unique,
+            "hardest_rule": self.hardest_rule, "steps": self.steps,
+            "blank_at_stall": self.blank_at_stall, "seconds": round(self.seconds, 4),
+            "goal_matches": self.goal_matches, "error": self.error, "passes": self.passes,
+            "width": self.width, "height": self.height, "search_depth": self.search_depth,
+            "differing": self.differing, "contradiction": self.contradiction,
+        }
+
+
+def check_file(path, options: CheckOptions | None = None) -> Check:
+    """Read the puzzle file at ``path`` and judge it (:func:`check_puzzle`).
+
+    Never raises for the file: one that cannot be read gets the verdict
+    ``error`` with the one-line reason (naming the file and line) in
+    ``error``.  ``seconds`` includes the reading.
+
+    >>> check_file('/no/such/file.non').error
+    '/no/such/file.non: no such file'
+    """
+    started = time.perf_counter()
+    try:
+        puzzle = load(path)
+    except PaintError as error:
+        return Check(str(path), "error", error=str(error), seconds=time.perf_counter() - started)
+    check = check_puzzle(puzzle, options, file=str(path))
+    return attrs.evolve(check, seconds=time.perf_counter() - started)
+
+
+def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: str = "") -> Check:
+    """Solve ``puzzle`` with every rule and search, and give an editor's verdict on it.
+
+    The verdict comes from the explanation: ``ok`` when every step is a
+    line rule, ``needs-probes`` when the hardest is a probe, ``needs-search``
+    when a step is search, else the solve's status (``multiple``,
+    ``no-solution`` for a contradiction, ``limit``).  A goal that differs
+    from the one solution is reported in ``error`` and the puzzle does not
+    pass.  Raises nothing for the puzzle's content.
+    """
+    options = options or CheckOptions()
+    result = solve(puzzle, SolveOptions(max_time=options.max_time, max_branches=options.max_branches))
+    used = {step.rule for step in result.steps}
+    if result.branches:
+        used.add("search")
+    if result.contradiction is not None:
+        used.add(result.contradiction.rule)
+    hardest = max(used, key=_hardness, default=None)
+
+    verdict = {"multiple": "multiple", "contradiction": "no-solution"}.get(result.status, "limit")
+    if result.status == "solved":
+        verdict = ("needs-search" if "search" in used
+                   else "needs-probes" if used & set(PROBE_NAMES) else "ok")
+    stall = _stall(result, options.allowed)
+
+    goal_matches = error = None
+    if result.status == "solved" and puzzle.goal is not None:
+        goal_matches = tuple(result.grid.lines()) == tuple(puzzle.goal)
+        if not goal_matches:
+            error = _goal_error(puzzle.goal, result.grid)
+    passes = (verdict == "ok" or (verdict == "needs-probes" and options.allow_probes)) and goal_matches is not False
+
+    found = result.contradiction
+    return Check(
+        file=file, verdict=verdict, passes=passes, unique=result.unique, hardest_rule=hardest,
+        steps=len(result.steps),
+        blank_at_stall=None if stall is None else stall.count(BLANK),
+        search_depth=result.levels if result.branches else None,
+        differing=len(result.differences()) if result.status == "multiple" else None,
+        seconds=result.seconds, goal_matches=goal_matches, error=error,
+        contradiction=None if found is None else (
+            f"{found.strip.name} cannot be completed - {found.reason} (found by {found.rule})"),
+        width=puzzle.width, height=puzzle.height, puzzle=puzzle,
+        solution=tuple(result.grid.lines()) if result.status == "solved" else None,
+        stall=None if stall is None else tuple(stall.lines()),
+        solutions=tuple(tuple(grid.lines()) for grid in result.solutions),
+    )
+
+
+def _hardness(rule: str) -> int:
+    return HARDNESS.index(rule) if rule in HARDNESS else -1
+
+
+def _stall(result: Result, allowed: tuple[str, ...]) -> Grid | None:
+    """The grid where the ``allowed`` rules stalled: before the first step by another rule.
+
+    With no such step, the allowed rules stalled at the end when the solve
+    went on to search (``multiple``, ``limit``) or a rule not allowed found
+    the contradiction; otherwise they did not stall (None).
+    """
+    puzzle = result.puzzle
+    grid = Grid.blank(puzzle.height, puzzle.width)
+    for step in result.steps:
+        if step.rule not in allowed:
+            return grid
+        for mark in step.marks:
+            grid.mark(mark.row, mark.column, mark.value)
+    found = result.contradiction
+    if result.status in ("multiple", "limit", "stalled") or (found is not None and found.rule not in allowed):
+        return grid
+    return None
+
+
+def _goal_error(goal, grid: Grid) -> str:
+    """The message for a goal that is not the one solution: how many squares differ and the first."""
+    lines = grid.lines()
+    places = [(r, c) for r, row in enumerate(goal) for c, glyph in enumerate(row) if lines[r][c] != glyph]
+    row, column = places[0]
+    return (f"the goal in the file is not the solution: they differ in {len(places)} "
+            f"square{'s' if len(places) != 1 else ''}, first at row {row + 1}, column {column + 1}; "
+            f"the file is broken")

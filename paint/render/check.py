@@ -1,0 +1,303 @@
+"""The report of ``paint check``: a sentence or a table of verdicts, the summary line, and the pictures of ``--show``.
+
+What is said is decided by the plain functions (:func:`describe`,
+:func:`note`, :func:`summary_line`, :func:`show_pictures`); :func:`render_report`
+lays it out with rich: one puzzle as a sentence, several as a table (a
+Markdown table when the output is not a terminal, so a saved report reads
+well anywhere), then the pictures and the summary line.
+
+>>> from paint.check import Check
+>>> checks = [Check('a.non', 'ok', passes=True, steps=3, hardest_rule='overlap'),
+...           Check('b.non', 'multiple', differing=4)]
+>>> summary_line(checks, seconds=0.5)
+'1 ok, 1 multiple (2 puzzles, 0.5 s)'
+>>> note(checks[1])
+'two solutions differ in 4 squares'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..check import VERDICTS, Check
+from ..explanation import plural
+from ..formats import pro
+from ..squares import Grid
+from .terminal import picture_text
+from .text import Highlight, Picture
+
+VERDICT_STYLES = {
+    "ok": "bold green",
+    "needs-probes": "bold yellow",
+    "needs-search": "bold yellow",
+    "multiple": "bold red",
+    "no-solution": "bold red",
+    "error": "bold red",
+    "limit": "bold magenta",
+}
+"""The style of each verdict, in rich's style syntax; a verdict that passes is always green."""
+
+PLACES_SHOWN = 12
+"""How many differing squares ``--show`` lists by row and column."""
+
+
+def describe(check: Check, *, allow_probes: bool = False) -> str:
+    """One sentence saying what the verdict means for this puzzle, with its figures (rows, columns from 1).
+
+    >>> describe(Check('a.non', 'needs-search', unique=True, steps=40, hardest_rule='search',
+    ...                blank_at_stall=8, search_depth=1, width=25, height=25))
+    '25 columns x 25 rows; line logic stalls with 8 squares blank; search 1 level deep finishes it in 40 steps; the solution is unique'
+    """
+    parts = []
+    if check.width is not None:
+        parts.append(f"{plural(check.width, 'column')} x {plural(check.height, 'row')}")
+    logic = "line logic and the probes" if allow_probes else "line logic"
+    stalled = (None if check.blank_at_stall is None
+               else f"{logic} {'stall' if allow_probes else 'stalls'} with {plural(check.blank_at_stall, 'square')} blank")
+    verdict = check.verdict
+    if verdict == "ok":
+        parts.append(f"line logic alone finishes it in {plural(check.steps, 'step')} "
+                     f"(hardest rule: {check.hardest_rule}); the solution is unique")
+    elif verdict == "needs-probes":
+        finish = (f"{'line logic and the probes (allowed)' if allow_probes else 'the probes'} finish it "
+                  f"in {plural(check.steps, 'step')} (hardest rule: {check.hardest_rule})")
+        parts += [stalled] if stalled else []
+        parts += [finish, "the solution is unique"]
+    elif verdict == "needs-search":
+        parts += [stalled] if stalled else []
+        parts += [f"search {plural(check.search_depth or 0, 'level')} deep finishes it in "
+                  f"{plural(check.steps, 'step')}", "the solution is unique"]
+    elif verdict == "multiple":
+        parts += [stalled] if stalled else []
+        parts.append(f"more than one solution: two of them differ in {plural(check.differing or 0, 'square')}")
+    elif verdict == "no-solution":
+        parts.append(f"no solution: {check.contradiction}" if check.contradiction else "no solution")
+    elif verdict == "limit":
+        parts += [stalled] if stalled else []
+        parts.append(f"stopped by a limit after {check.seconds:.1f} s, before the answer was known")
+    else:
+        return check.error or "cannot be checked"
+    if check.goal_matches:
+        parts.append("the goal in the file matches")
+    elif check.error:
+        parts.append(check.error)
+    return "; ".join(parts)
+
+
+def note(check: Check) -> str:
+    """The short remark in the table's last column: what is wrong, or how far search went ('' for ok).
+
+    An error loses the file name, which the table already shows.
+
+    >>> note(Check('a.non', 'error', error='a.non:3: clue "x" is not a number'))
+    'line 3: clue "x" is not a number'
+    """
+    if check.verdict == "error":
+        return _without_file(check.file, check.error or "")
+    if check.error:
+        return check.error
+    if check.verdict == "needs-search":
+        return f"search {plural(check.search_depth or 0, 'level')} deep"
+    if check.verdict == "multiple":
+        return f"two solutions differ in {plural(check.differing or 0, 'square')}"
+    if check.verdict == "no-solution":
+        return check.contradiction or ""
+    if check.verdict == "limit":
+        return "stopped by a limit"
+    return ""
+
+
+def _without_file(file: str, message: str) -> str:
+    if file and message.startswith(file + ":"):
+        rest = message[len(file) + 1:]
+        line = re.match(r"([0-9]+): ", rest)
+        return f"line {line.group(1)}: {rest[line.end():]}" if line else rest.strip()
+    return message
+
+
+def summary_line(checks, *, seconds: float, allow_probes: bool = False, total: int | None = None) -> str:
+    """The one-line summary: how many puzzles got each verdict, in :data:`paint.check.VERDICTS` order.
+
+    Goals that differ from the solution are counted too.  ``total``, when
+    more puzzles were to be checked than ``checks`` holds, says the batch
+    was interrupted.
+
+    >>> summary_line([Check('a.non', 'needs-probes', passes=True)], seconds=1, allow_probes=True)
+    '1 needs-probes (allowed) (1 puzzle, 1.0 s)'
+    """
+    counts = Counter(check.verdict for check in checks)
+    words = [f"{counts[verdict]} {verdict}" + (" (allowed)" if verdict == "needs-probes" and allow_probes else "")
+             for verdict in VERDICTS if counts[verdict]]
+    wrong_goals = sum(1 for check in checks if check.goal_matches is False)
+    if wrong_goals:
+        words.append(f"{wrong_goals} with a goal that is not the solution")
+    text = ", ".join(words) or "nothing checked"
+    if total is not None and total != len(checks):
+        return f"interrupted after {len(checks)} of {plural(total, 'puzzle')}: {text} ({seconds:.1f} s)"
+    return f"{text} ({plural(len(checks), 'puzzle')}, {seconds:.1f} s)"
+
+
+def verdict_text(check: Check) -> Text:
+    """The verdict as rich Text, green when the puzzle passes, else in its :data:`VERDICT_STYLES` style."""
+    return Text(check.verdict, "bold green" if check.passes else VERDICT_STYLES[check.verdict])
+
+
+def short_names(files) -> tuple[str | None, list[str]]:
+    """The folder all ``files`` lie in (None if they share none, or there is one file) and each file's name within it.
+
+    >>> short_names(['a/b/x.non', 'a/b/c/y.non'])
+    ('a/b', ['x.non', 'c/y.non'])
+    >>> short_names(['x.non', 'a/y.non'])
+    (None, ['x.non', 'a/y.non'])
+    """
+    files = list(files)
+    try:
+        folder = os.path.commonpath([os.path.dirname(file) for file in files]) if len(files) > 1 else ""
+    except ValueError:  # absolute and relative paths mixed
+        folder = ""
+    if not folder:
+        return None, files
+    return folder, [os.path.relpath(file, folder) for file in files]
+
+
+def check_table(checks, *, markdown: bool = False) -> Table:
+    """The verdicts as a rich Table: one row per puzzle (file, size, verdict, hardest rule, steps,
+    blank at the stall, seconds, and with ``markdown`` the goal, when any puzzle has one, and the :func:`note`).
+
+    ``markdown`` draws it as a Markdown table, whose lines may be as long as
+    they need.  Otherwise it is made to fit a terminal of 80 columns: the
+    notes, which also say when a goal is not the solution, are left to
+    :func:`notes` under the table.  File names are given within the
+    folder they all lie in, which the title (or the header) names.
+    """
+    checks = list(checks)
+    folder, names = short_names(check.file for check in checks)
+    table = Table(box=box.MARKDOWN if markdown else box.SIMPLE_HEAD, show_edge=markdown,
+                  pad_edge=markdown, padding=(0, 1) if markdown else 0,
+                  title=None if folder is None or markdown else f"in {folder}{os.sep}",
+                  title_justify="left")
+    longest = max(map(len, names), default=4)
+    table.add_column(f"file in {folder}{os.sep}" if folder and markdown else "file",
+                     min_width=min(longest, 12), overflow="fold")
+    table.add_column("size", justify="right", no_wrap=True)
+    table.add_column("verdict", no_wrap=True)
+    table.add_column("hardest rule" if markdown else "hardest\nrule", no_wrap=True)
+    table.add_column("steps", justify="right", no_wrap=True)
+    table.add_column("blank at stall" if markdown else "blank\nat\nstall", justify="right", no_wrap=True)
+    table.add_column("seconds", justify="right", no_wrap=True)
+    goals = markdown and any(check.goal_matches is not None for check in checks)
+    if goals:
+        table.add_column("goal", no_wrap=True)
+    if markdown:
+        table.add_column("note")
+    for check, name in zip(checks, names):
+        size = "" if check.width is None else f"{check.width}x{check.height}"
+        cells = [name, size, verdict_text(check), check.hardest_rule or "",
+                 "" if check.verdict == "error" else str(check.steps),
+                 "" if check.blank_at_stall is None else str(check.blank_at_stall),
+                 f"{check.seconds:.2f}"]
+        if goals:
+            cells.append({True: "matches", False: Text("differs", "bold red"), None: ""}[check.goal_matches])
+        if markdown:
+            cells.append(note(check))
+        table.add_row(*cells)
+    return table
+
+
+def notes(checks) -> list[tuple[str, str]]:
+    """``(file, note)`` for every check with a :func:`note`, in order: what goes under a terminal's table.
+
+    Files are named as in the table (:func:`short_names`).
+    """
+    checks = list(checks)
+    _, names = short_names(check.file for check in checks)
+    return [(name, note(check)) for check, name in zip(checks, names) if note(check)]
+
+
+def show_pictures(check: Check, *, allow_probes: bool = False) -> tuple[str, Picture] | None:
+    """What ``--show`` draws for ``check``: a caption and a picture, or None.
+
+    A puzzle with a stall (``needs-search``; ``needs-probes`` unless probes
+    are allowed; ``multiple`` and ``limit`` found no one solution) shows the
+    grid where the allowed rules stalled; ``multiple`` shows the two
+    solutions side by side instead, the squares where they differ
+    highlighted and listed.
+    """
+    puzzle = check.puzzle
+    if puzzle is None:
+        return None
+    if check.verdict == "multiple" and len(check.solutions) >= 2:
+        first, second = (Grid.from_lines(lines) for lines in check.solutions[:2])
+        places = [(r, c) for r in range(first.height) for c in range(first.width)
+                  if first.rows[r][c] != second.rows[r][c]]
+        listed = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in places[:PLACES_SHOWN])
+        if len(places) > PLACES_SHOWN:
+            listed += f"; and {len(places) - PLACES_SHOWN} more"
+        caption = (f"{check.file}: two solutions, which differ in {plural(len(places), 'square')} "
+                   f"(highlighted): {listed}")
+        return caption, _side_by_side(puzzle, first, second, places)
+    if check.stall is None or check.passes:
+        return None
+    logic = "line logic and the probes" if allow_probes else "line logic"
+    caption = f"{check.file}: where {logic} {'stall' if allow_probes else 'stalls'} " \
+              f"({plural(check.blank_at_stall or 0, 'square')} blank)"
+    return caption, Picture(pro.draw(puzzle, Grid.from_lines(check.stall)))
+
+
+def _side_by_side(puzzle, first: Grid, second: Grid, places) -> Picture:
+    left, right = pro.draw(puzzle, first), pro.draw(puzzle, second)
+    width = max(map(len, left)) + 4
+    top, origin = pro.square_origin(puzzle)
+    lines = [a.ljust(width) + b for a, b in zip(left, right)]
+    highlights = []
+    for r, c in places:
+        start = origin + 2 * c
+        highlights.append(Highlight(top + r, start, start + 2, first.rows[r][c]))
+        highlights.append(Highlight(top + r, width + start, width + start + 2, second.rows[r][c]))
+    return Picture(lines, highlights)
+
+
+def render_report(checks, console: Console, *, seconds: float, show: bool = False,
+                  allow_probes: bool = False, total: int | None = None) -> None:
+    """Print the report of a batch on ``console``: the verdicts, the ``--show`` pictures, the summary line.
+
+    One puzzle is reported as ``file: verdict`` and the :func:`describe`
+    sentence; several as :func:`check_table` (Markdown when the console is
+    not a terminal).  ``total`` as in :func:`summary_line`.
+    """
+    checks = list(checks)
+    if len(checks) == 1 and total in (None, 1):
+        check = checks[0]
+        console.print(Text.assemble(check.file or "(puzzle)", ": ", verdict_text(check)), soft_wrap=True)
+        console.print(Text("  " + describe(check, allow_probes=allow_probes)), soft_wrap=True)
+    elif checks and console.is_terminal:
+        console.print(check_table(checks))
+        if notes(checks):
+            console.print()
+        for file, remark in notes(checks):
+            console.print(Text.assemble((file, "bold"), ": ", remark), soft_wrap=False)
+    elif checks:
+        with console.capture() as captured:
+            console.print(check_table(checks, markdown=True))
+        # The Markdown box draws its top and bottom edges as lines of spaces: leave them out.
+        lines = [line.rstrip() for line in captured.get().splitlines() if line.strip()]
+        console.out("\n".join(lines), highlight=False)
+    if show:
+        for check in checks:
+            shown = show_pictures(check, allow_probes=allow_probes)
+            if shown is not None:
+                caption, picture = shown
+                console.print()
+                console.print(Text(caption), soft_wrap=True)
+                console.print()
+                console.print(picture_text(picture), soft_wrap=True)
+    console.print()
+    console.print(summary_line(checks, seconds=seconds, allow_probes=allow_probes, total=total),
+                  soft_wrap=True, highlight=False)

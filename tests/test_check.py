@@ -1,0 +1,553 @@
+"""``paint check``: verdicts on built puzzles, finding files, batches in processes, the report, exit statuses, JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import jsonschema
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rich.console import Console
+
+import paint
+from checker import brute_force, clues_of, columns_of, is_solution, solutions_by_rows
+from paint import cli, formats
+from paint.batch import Found, check_batch, find_puzzles, _run_in_processes
+from paint.check import HARDNESS, VERDICTS, Check, CheckOptions, check_file, check_puzzle
+from paint.render.check import describe, note, render_report, short_names, show_pictures, summary_line
+from paint.rules import LINE_RULE_NAMES, RULE_NAMES
+
+TESTS = Path(__file__).parent
+CORPUS = TESTS / "corpus"
+SCHEMA = json.loads((TESTS / "check_schema.json").read_text(encoding="utf-8"))
+
+# Small puzzles built for each verdict (found by trying random grids; brute force confirms the counts).
+OK = paint.Puzzle(rows=[[2], [1]], columns=[[2], [1]], title="ok")
+PROBES = paint.Puzzle(rows=[[1], [2], [1, 1], [1, 1]], columns=[[1, 1], [1, 1], [2], [1]], title="probes")
+SEARCH = paint.Puzzle(rows=[[2], [1, 1], [1], [1, 1], [1], [1, 1], [1, 1]],
+                      columns=[[2, 2], [1, 1], [2, 1], [1, 1, 1]], title="search")
+MULTIPLE = paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]], title="multiple")
+NO_SOLUTION = paint.Puzzle(rows=[[2], [0]], columns=[[2], [0]], title="no solution")
+BUILT = {"ok": OK, "needs-probes": PROBES, "needs-search": SEARCH, "multiple": MULTIPLE,
+         "no-solution": NO_SOLUTION}
+
+
+def solutions_of(puzzle):
+    """Every solution of a small puzzle, by brute force (shares no code with paint)."""
+    return solutions_by_rows([list(c) for c in puzzle.rows], [list(c) for c in puzzle.columns], puzzle.width)
+
+
+def checked(puzzle, lines) -> bool:
+    return is_solution([list(c) for c in puzzle.rows], [list(c) for c in puzzle.columns], list(lines))
+
+
+def write_batch(folder: Path, names=BUILT) -> dict[str, Path]:
+    """Write the built puzzles as ``.non`` files in ``folder``; their paths by verdict."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = {}
+    for verdict in names:
+        path = folder / f"{verdict}.non"
+        formats.save(BUILT[verdict], path)
+        paths[verdict] = path
+    return paths
+
+
+class TestBuiltPuzzles:
+    def test_solution_counts(self):
+        """The built puzzles have the number of solutions their verdicts claim, by brute force."""
+        assert [len(solutions_of(BUILT[v])) for v in BUILT] == [1, 1, 1, 2, 0]
+
+
+class TestCheckPuzzle:
+    """check_puzzle gives each verdict with the figures behind it."""
+
+    def test_ok(self):
+        """Line logic alone finishes it: ok, unique, passes, no stall, and the solution is checked."""
+        check = check_puzzle(OK)
+        assert (check.verdict, check.unique, check.passes) == ("ok", True, True)
+        assert check.hardest_rule in LINE_RULE_NAMES and check.blank_at_stall is None
+        assert check.search_depth is None and check.differing is None
+        assert checked(OK, check.solution) and [list(check.solution)] == solutions_of(OK)
+
+    def test_needs_probes(self):
+        """Line logic stalls at once; the edge probe finishes it: needs-probes, the stall is the blank grid."""
+        check = check_puzzle(PROBES)
+        assert (check.verdict, check.unique, check.passes) == ("needs-probes", True, False)
+        assert check.hardest_rule in ("edge", "corner")
+        assert check.blank_at_stall == 16 and check.stall == ("    ",) * 4
+        assert [list(check.solution)] == solutions_of(PROBES)
+
+    def test_needs_probes_allowed(self):
+        """With probes allowed the puzzle passes and the allowed rules do not stall."""
+        check = check_puzzle(PROBES, CheckOptions(allow_probes=True))
+        assert (check.verdict, check.passes, check.blank_at_stall) == ("needs-probes", True, None)
+
+    def test_needs_search(self):
+        """Line logic and the probes stall: needs-search, with the blank squares at the stall and the depth."""
+        check = check_puzzle(SEARCH)
+        assert (check.verdict, check.unique, check.passes) == ("needs-search", True, False)
+        assert check.hardest_rule == "search" and check.search_depth == 1
+        assert check.blank_at_stall == 28
+        assert [list(check.solution)] == solutions_of(SEARCH)
+        assert not check_puzzle(SEARCH, CheckOptions(allow_probes=True)).passes
+
+    def test_multiple(self):
+        """Two solutions: multiple, with how many squares differ; both solutions are real and different."""
+        check = check_puzzle(MULTIPLE)
+        assert (check.verdict, check.unique, check.passes, check.differing) == ("multiple", False, False, 4)
+        first, second = check.solutions
+        assert first != second and checked(MULTIPLE, first) and checked(MULTIPLE, second)
+        assert check.solution is None
+
+    def test_no_solution(self):
+        """Clues that contradict: no-solution, saying which strip and rule found it."""
+        check = check_puzzle(NO_SOLUTION)
+        assert (check.verdict, check.unique, check.passes) == ("no-solution", False, False)
+        assert check.contradiction.startswith("column 2 cannot be completed - ")
+        assert check.contradiction.endswith("(found by overlap)")
+
+    def test_no_solution_found_by_search(self):
+        """A contradiction line logic cannot find is found past the stall, which is reported."""
+        puzzle = paint.Puzzle(rows=[[1, 1], [2], [1], [2]], columns=[[2], [2], [2], [1]])
+        assert solutions_of(puzzle) == []
+        check = check_puzzle(puzzle)
+        assert check.verdict == "no-solution" and check.blank_at_stall == 16
+        assert check.hardest_rule not in LINE_RULE_NAMES
+
+    def test_limit(self):
+        """A branch limit stops the search before the answer is known: limit, uniqueness unknown."""
+        check = check_puzzle(SEARCH, CheckOptions(max_branches=1))
+        assert (check.verdict, check.unique, check.passes) == ("limit", None, False)
+        assert check.blank_at_stall == 28
+
+    def test_goal_matches(self):
+        """A goal that is the solution is reported as matching."""
+        check = check_puzzle(paint.Puzzle(rows=OK.rows, columns=OK.columns, goal=["XX", "X."]))
+        assert check.goal_matches is True and check.passes and check.error is None
+
+    def test_goal_differs(self):
+        """A goal that is not the one solution makes the file broken: the puzzle does not pass, and says where."""
+        check = check_puzzle(paint.Puzzle(rows=OK.rows, columns=OK.columns, goal=["XX", ".X"]))
+        assert check.verdict == "ok" and check.goal_matches is False and not check.passes
+        assert check.error == ("the goal in the file is not the solution: they differ in 2 squares, "
+                               "first at row 2, column 1; the file is broken")
+
+    def test_goal_without_one_solution(self):
+        """With several solutions there is no one solution to compare the goal with."""
+        check = check_puzzle(paint.Puzzle(rows=MULTIPLE.rows, columns=MULTIPLE.columns, goal=["X.", ".X"]))
+        assert check.verdict == "multiple" and check.goal_matches is None
+
+    def test_hardest_rule_is_in_rule_order(self):
+        """The hardness order is the engine's rule order, with search the hardest."""
+        assert HARDNESS == (*RULE_NAMES, "search")
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(1, 4), st.integers(1, 4), st.randoms(use_true_random=False))
+    def test_agrees_with_brute_force(self, height, width, rng):
+        """On random small puzzles the verdict matches the number of solutions, and ok means line logic alone."""
+        lines = ["".join(rng.choice("X.") for _ in range(width)) for _ in range(height)]
+        rows = clues_of(lines)
+        if rng.random() < 0.3:  # clues of no grid at all, now and then
+            rows[rng.randrange(height)] = [1] if not rows[0] else []
+        columns = clues_of(columns_of(lines))
+        puzzle = paint.Puzzle(rows=rows, columns=columns)
+        solutions = brute_force(rows, columns, height, width)
+        check = check_puzzle(puzzle)
+        expected = {0: {"no-solution"}, 1: {"ok", "needs-probes", "needs-search"}}.get(len(solutions), {"multiple"})
+        assert check.verdict in expected
+        if len(solutions) == 1:
+            assert list(check.solution) == solutions[0]
+        line_logic = paint.solve(puzzle, paint.SolveOptions(rules=LINE_RULE_NAMES, search=False))
+        assert (check.verdict == "ok") == (line_logic.status == "solved")
+        if check.verdict == "multiple":
+            assert all(list(s) in solutions for s in check.solutions)
+
+
+class TestCheckFile:
+    def test_reads_and_checks(self, tmp_path):
+        """A file is read and judged; the check names it and counts the reading in its time."""
+        path = write_batch(tmp_path, ["ok"])["ok"]
+        check = check_file(path)
+        assert check.file == str(path) and check.verdict == "ok" and check.seconds > 0
+
+    def test_bad_file(self, tmp_path):
+        """A file that cannot be read is an error check with the one-line reason, naming file and line."""
+        path = tmp_path / "bad.non"
+        path.write_text("width 2\nheight 1\nrows\nx\ncolumns\n1\n1\n", encoding="utf-8")
+        check = check_file(path)
+        assert check.verdict == "error" and not check.passes and check.unique is None
+        assert check.error.startswith(f"{path}:4: ")
+
+    def test_goal_breaking_the_clues(self, tmp_path):
+        """A goal that breaks the clues is refused when the file is read: error, naming the strip."""
+        path = tmp_path / "goal.non"
+        path.write_text('width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\ngoal "1101"\n', encoding="utf-8")
+        check = check_file(path)
+        assert check.verdict == "error" and "the goal does not match the clue of column 1" in check.error
+
+
+class TestFindPuzzles:
+    """find_puzzles walks folders for puzzle files and reports paths it cannot use."""
+
+    def test_walks_folders_sorted(self, tmp_path):
+        """Folders are searched recursively, in sorted order, for puzzle extensions in any case."""
+        for name in ("b.non", "a.PRO", "sub/c.nin", "notes.txt", "README.md", ".hidden.non", ".git/d.non"):
+            path = tmp_path / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("x", encoding="utf-8")
+        found = find_puzzles([tmp_path])
+        assert [Path(f.path).relative_to(tmp_path).as_posix() for f in found] == ["a.PRO", "b.non", "sub/c.nin"]
+        assert all(f.problem is None for f in found)
+
+    def test_files_taken_as_named(self, tmp_path):
+        """A file named on the command line is taken whatever its extension, once even if named twice."""
+        path = tmp_path / "puzzle.txt"
+        path.write_text("x", encoding="utf-8")
+        found = find_puzzles([path, tmp_path, path])
+        assert found == [Found(str(path))]
+
+    def test_missing_path(self, tmp_path):
+        """A path that does not exist comes back with its problem."""
+        missing = tmp_path / "nope"
+        assert find_puzzles([missing]) == [Found(str(missing), f"{missing}: no such file or folder")]
+
+    def test_broken_link_and_pipe(self, tmp_path):
+        """A link to nothing and a pipe named like a puzzle are reported, never opened (a pipe would block)."""
+        os.symlink(tmp_path / "gone.non", tmp_path / "link.non")
+        os.mkfifo(tmp_path / "pipe.non")
+        problems = {Path(f.path).name: f.problem for f in find_puzzles([tmp_path])}
+        assert problems == {"link.non": f"{tmp_path / 'link.non'}: no such file (a link to nothing)",
+                            "pipe.non": f"{tmp_path / 'pipe.non'}: not a regular file"}
+
+    @pytest.mark.skipif(os.geteuid() == 0, reason="root reads any folder")
+    def test_unreadable_folder(self, tmp_path):
+        """A folder that cannot be listed is reported, and the rest is still found."""
+        (tmp_path / "locked").mkdir()
+        write_batch(tmp_path, ["ok"])
+        (tmp_path / "locked").chmod(0)
+        try:
+            found = find_puzzles([tmp_path])
+        finally:
+            (tmp_path / "locked").chmod(0o755)
+        assert [f.problem is None for f in found] == [False, True]
+        assert "cannot read the folder" in found[0].problem
+
+
+class TestCheckBatch:
+    """check_batch judges every file, in order, in this process or in workers."""
+
+    def test_in_processes_same_as_here(self, tmp_path):
+        """Two worker processes give the same checks, in the same order, as one process."""
+        write_batch(tmp_path)
+        found = find_puzzles([tmp_path])
+        here = check_batch(found, jobs=1)
+        there = check_batch(found, jobs=2)
+        assert [c.verdict for c in here.checks] == [c.verdict for c in there.checks]
+        assert [c.file for c in there.checks] == [f.path for f in found]
+        assert [c.solution for c in here.checks] == [c.solution for c in there.checks]
+        assert not here.interrupted and not there.interrupted
+
+    def test_on_check_for_every_puzzle(self, tmp_path):
+        """on_check is called once per puzzle, problems included."""
+        write_batch(tmp_path, ["ok", "multiple"])
+        seen = []
+        check_batch(find_puzzles([tmp_path, tmp_path / "nope"]), jobs=2, on_check=seen.append)
+        assert sorted(c.verdict for c in seen) == ["error", "multiple", "ok"]
+
+    def test_bad_jobs(self):
+        """Fewer than one job is refused."""
+        with pytest.raises(ValueError, match="jobs must be at least 1"):
+            check_batch([], jobs=0)
+
+    @pytest.mark.parametrize("jobs", [1, 2])
+    def test_interrupt_keeps_what_was_checked(self, tmp_path, jobs):
+        """Ctrl-C (here raised where the batch reports a check) stops it with the checks already finished."""
+        write_batch(tmp_path)
+
+        def interrupt(check):
+            raise KeyboardInterrupt
+
+        batch = check_batch(find_puzzles([tmp_path]), jobs=jobs, on_check=interrupt)
+        assert batch.interrupted and len(batch.checks) <= jobs
+
+    def test_ctrl_c_during_a_solve(self):
+        """A real SIGINT in the middle of a long solve stops the batch; the cut-short solve is not reported as a limit."""
+        found = [Found(str(CORPUS / "survey" / "knotty.non")), Found(str(CORPUS / "jwilk" / "data000.nin"))]
+        timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+        timer.start()
+        try:
+            batch = check_batch(found, CheckOptions(max_time=30), jobs=1)
+        finally:
+            timer.cancel()
+        assert batch.interrupted and batch.checks == ()
+
+    def test_worker_that_dies(self, tmp_path):
+        """A worker killed in the middle of a puzzle makes that puzzle an error; the others are checked."""
+        paths = write_batch(tmp_path, ["ok", "multiple", "needs-probes"])
+        work = list(enumerate(str(paths[v]) for v in ("ok", "multiple", "needs-probes")))
+        checks = [None] * 3
+        interrupted = _run_in_processes(work, CheckOptions(), checks, None, 2, function=die_on_multiple)
+        assert not interrupted
+        assert [c.verdict for c in checks] == ["ok", "error", "needs-probes"]
+        assert checks[1].error == f"{paths['multiple']}: the process checking it died"
+
+
+def die_on_multiple(path, options):
+    """Check ``path``, but end the process at once for the puzzle named multiple (a worker killed)."""
+    if Path(path).name == "multiple.non":
+        os._exit(9)
+    return check_file(path, options)
+
+
+class TestReport:
+    """The words of the report: describe, note, summary_line, pictures."""
+
+    def test_describe_every_verdict(self):
+        """Each verdict gets a sentence with its figures."""
+        texts = {v: describe(check_puzzle(p)) for v, p in BUILT.items()}
+        assert texts["ok"] == ("2 columns x 2 rows; line logic alone finishes it in 2 steps "
+                               "(hardest rule: outside_patch); the solution is unique")
+        assert texts["needs-probes"].startswith("4 columns x 4 rows; line logic stalls with 16 squares blank; "
+                                                "the probes finish it in 9 steps (hardest rule: edge)")
+        assert texts["needs-search"] == ("4 columns x 7 rows; line logic stalls with 28 squares blank; "
+                                         "search 1 level deep finishes it in 15 steps; the solution is unique")
+        assert texts["multiple"].endswith("more than one solution: two of them differ in 4 squares")
+        assert texts["no-solution"].startswith("2 columns x 2 rows; no solution: column 2 cannot be completed")
+        assert describe(Check("x.non", "error", error="x.non: no such file")) == "x.non: no such file"
+
+    def test_summary_line(self):
+        """The summary counts verdicts in order, as the issue's example reads."""
+        checks = [Check(f"{i}.non", v) for i, v in enumerate(["ok"] * 37 + ["needs-search"] * 2 + ["multiple"])]
+        assert summary_line(checks, seconds=2.25) == "37 ok, 2 needs-search, 1 multiple (40 puzzles, 2.2 s)"
+        assert summary_line(checks[:3], seconds=1, total=40) == "interrupted after 3 of 40 puzzles: 3 ok (1.0 s)"
+
+    def test_note_names_the_line(self):
+        """An error's note drops the file name (the table shows it) and says 'line N'."""
+        assert note(Check("a.non", "error", error="a.non:7: bad clue")) == "line 7: bad clue"
+        assert note(Check("a.non", "error", error="a.non: no such file")) == "no such file"
+
+    def test_short_names(self):
+        """Files in one folder are named within it."""
+        assert short_names(["p/a.non", "p/q/b.non"]) == ("p", ["a.non", "q/b.non"])
+        assert short_names(["a.non"]) == (None, ["a.non"])
+
+    def test_show_multiple_side_by_side(self):
+        """--show draws the two solutions side by side and highlights each differing square in both."""
+        caption, picture = show_pictures(check_puzzle(MULTIPLE))
+        assert caption.startswith(": two solutions, which differ in 4 squares (highlighted): row 1, column 1;")
+        assert len(picture.highlights) == 8
+        left = picture.lines[3]
+        assert left.count("|") == 4
+
+    def test_show_stall(self):
+        """--show draws the grid at the stall of a needs-search puzzle, and nothing for one that passes."""
+        caption, picture = show_pictures(check_puzzle(SEARCH))
+        assert caption == ": where line logic stalls (28 squares blank)"
+        assert picture.lines == tuple(formats.pro.draw(SEARCH))
+        assert show_pictures(check_puzzle(OK)) is None
+        assert show_pictures(check_puzzle(PROBES, CheckOptions(allow_probes=True))) is None
+
+
+def run_check(args, capsys):
+    """Run ``paint check ARGS`` in this process: (exit status, stdout, stderr)."""
+    status = cli.main(["check", *map(str, args)])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+class TestCommand:
+    """paint check: output, exit statuses, options."""
+
+    def test_one_puzzle(self, tmp_path, capsys):
+        """One puzzle is reported as a sentence and exits 0 when ok."""
+        path = write_batch(tmp_path, ["ok"])["ok"]
+        status, out, err = run_check([path], capsys)
+        assert status == 0 and err == ""
+        assert out.splitlines()[0] == f"{path}: ok"
+        assert out.splitlines()[-1].startswith("1 ok (1 puzzle, ")
+
+    def test_mixed_batch(self, tmp_path, capsys):
+        """A folder of every verdict is reported in a table and a summary, and exits 1."""
+        write_batch(tmp_path)
+        status, out, _ = run_check([tmp_path, "--jobs", "2"], capsys)
+        assert status == 1
+        rows = {line.split("|")[1].strip(): line.split("|")[3].strip()
+                for line in out.splitlines() if line.startswith("| ") and ".non" in line}
+        assert rows == {f"{v}.non": v for v in BUILT}
+        assert re.search(r"^1 ok, 1 needs-probes, 1 needs-search, 1 multiple, 1 no-solution "
+                         r"\(5 puzzles, [0-9.]+ s\)$", out, re.M)
+
+    def test_all_ok_exits_0(self, capsys):
+        """The nonogram-db collection is all ok: exit 0."""
+        status, out, _ = run_check([CORPUS / "nonogram-db"], capsys)
+        assert status == 0
+        assert re.search(r"^39 ok \(39 puzzles, [0-9.]+ s\)$", out, re.M)
+
+    def test_allow_probes(self, tmp_path, capsys):
+        """--allow-probes lets a needs-probes puzzle pass: exit 0, and the summary says so."""
+        write_batch(tmp_path, ["ok", "needs-probes"])
+        assert run_check([tmp_path], capsys)[0] == 1
+        status, out, _ = run_check([tmp_path, "--allow-probes"], capsys)
+        assert status == 0 and "1 ok, 1 needs-probes (allowed) (2 puzzles" in out
+
+    def test_unreadable_files_exit_2(self, tmp_path, capsys):
+        """A folder with unreadable files: they are errors with their reasons, the rest is checked, exit 2."""
+        write_batch(tmp_path, ["ok", "multiple"])
+        (tmp_path / "binary.non").write_bytes(b"\x00\x01\x02")
+        os.symlink(tmp_path / "gone.nin", tmp_path / "link.nin")
+        status, out, _ = run_check([tmp_path, "--json"], capsys)
+        assert status == 2
+        checks = {Path(c["file"]).name: c for c in json.loads(out)}
+        assert checks["binary.non"]["error"] == f"{tmp_path / 'binary.non'}: binary content, not a puzzle file"
+        assert checks["link.nin"]["error"] == f"{tmp_path / 'link.nin'}: no such file (a link to nothing)"
+        assert (checks["ok.non"]["verdict"], checks["multiple.non"]["verdict"]) == ("ok", "multiple")
+
+    @pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
+    def test_permission_denied(self, tmp_path, capsys):
+        """A file without read permission is an error naming the reason."""
+        path = write_batch(tmp_path, ["ok"])["ok"]
+        path.chmod(0)
+        try:
+            status, out, _ = run_check([path, "--json"], capsys)
+        finally:
+            path.chmod(0o644)
+        assert status == 2 and json.loads(out)[0]["error"].endswith("permission denied")
+
+    def test_json_schema(self, tmp_path, capsys):
+        """--json prints one object per puzzle, valid against tests/check_schema.json, with the issue's fields."""
+        write_batch(tmp_path)
+        (tmp_path / "bad.nin").write_text("2 2\n1\n", encoding="utf-8")
+        status, out, _ = run_check([tmp_path, "--json"], capsys)
+        documents = json.loads(out)
+        jsonschema.validate(documents, SCHEMA)
+        assert status == 2
+        assert {d["verdict"] for d in documents} == set(VERDICTS) - {"limit"}
+        status, out, _ = run_check([tmp_path, "--json", "--max-branches", "1"], capsys)
+        limited = json.loads(out)
+        jsonschema.validate(limited, SCHEMA)
+        assert [d["verdict"] for d in limited if "search" in d["file"]] == ["limit"]
+        for key in ("file", "verdict", "unique", "hardest_rule", "steps", "blank_at_stall", "seconds",
+                    "goal_matches", "error"):
+            assert all(key in d for d in documents)
+
+    def test_schema_rejects_wrong_documents(self, capsys):
+        """The schema rejects an unknown verdict and an ok verdict without uniqueness."""
+        document = check_puzzle(OK).to_document() | {"file": "ok.non"}
+        jsonschema.validate([document], SCHEMA)
+        for wrong in ({"verdict": "fine"}, {"unique": None}, {"blank_at_stall": 3}):
+            with pytest.raises(jsonschema.ValidationError):
+                jsonschema.validate([document | wrong], SCHEMA)
+
+    def test_show(self, tmp_path, capsys):
+        """--show draws the stall of needs-search and both solutions of multiple, listing the differing squares."""
+        paths = write_batch(tmp_path, ["needs-search", "multiple"])
+        status, out, _ = run_check([tmp_path, "--show"], capsys)
+        assert status == 1
+        assert f"{paths['needs-search']}: where line logic stalls (28 squares blank)" in out
+        assert (f"{paths['multiple']}: two solutions, which differ in 4 squares (highlighted): "
+                "row 1, column 1; row 1, column 2; row 2, column 1; row 2, column 2") in out
+        assert "\n".join(formats.pro.draw(SEARCH)) in out
+
+    def test_output_file(self, tmp_path, capsys):
+        """-o writes the report to a file (plain text, no colour) and refuses to write onto a puzzle."""
+        paths = write_batch(tmp_path / "in", ["ok", "multiple"])
+        report = tmp_path / "report.md"
+        status, out, _ = run_check([tmp_path / "in", "-o", report], capsys)
+        assert status == 1 and out == ""
+        text = report.read_text(encoding="utf-8")
+        assert "| multiple.non " in text and "\x1b[" not in text and "1 ok, 1 multiple" in text
+        before = paths["ok"].read_bytes()
+        status, _, err = run_check([tmp_path / "in", "-o", paths["ok"]], capsys)
+        assert status == 2 and err == f"paint: refusing to write onto the input file {paths['ok']}\n"
+        assert paths["ok"].read_bytes() == before
+
+    def test_no_puzzles(self, tmp_path, capsys):
+        """A folder without puzzle files is a usage error, said in one line."""
+        status, _, err = run_check([tmp_path], capsys)
+        assert status == 2 and err == f"paint: no puzzle files (.pro, .non, .nin) in {tmp_path}\n"
+
+    @pytest.mark.parametrize("option", [["--jobs", "0"], ["--max-time", "-1"], ["--show", "--json"]])
+    def test_bad_usage(self, tmp_path, capsys, option):
+        """Bad option values and --show with --json are usage errors, exit 2."""
+        assert run_check([tmp_path, *option], capsys)[0] == 2
+
+    def test_help(self, capsys):
+        """check --help names every verdict and the exit statuses."""
+        with pytest.raises(SystemExit):
+            cli.build_parser().parse_args(["check", "--help"])
+        out = capsys.readouterr().out
+        for verdict in VERDICTS:
+            assert verdict in out.replace("\n", " ")
+        assert "130  interrupted" in out
+
+    def test_terminal_table(self, tmp_path):
+        """On a terminal the table and the notes under it fit 80 columns; the summary stays one line."""
+        write_batch(tmp_path)
+        batch = check_batch(find_puzzles([tmp_path]))
+        console = Console(file=__import__("io").StringIO(), width=80, force_terminal=True, color_system=None)
+        render_report(batch.checks, console, seconds=1.0)
+        lines = console.file.getvalue().splitlines()
+        assert max(map(len, lines[:-1])) <= 80
+        assert lines[0].rstrip() == f"in {tmp_path}{os.sep}"
+        assert "multiple.non: two solutions differ in 4 squares" in lines
+        assert lines[-1].startswith("1 ok, 1 needs-probes, 1 needs-search, 1 multiple, 1 no-solution (5 puzzles")
+
+
+class TestRealProcess:
+    def test_python_m_paint_with_workers(self, tmp_path):
+        """`python -m paint check --jobs 2` in a fresh interpreter starts its workers and reports every puzzle."""
+        write_batch(tmp_path)
+        env = dict(os.environ, PYTHONPATH=str(TESTS.parent))
+        process = subprocess.run([sys.executable, "-m", "paint", "check", str(tmp_path), "--jobs", "2", "--json"],
+                                 capture_output=True, text=True, env=env, timeout=120)
+        assert process.returncode == 1 and process.stderr == ""
+        assert sorted(d["verdict"] for d in json.loads(process.stdout)) == sorted(BUILT)
+
+
+    def test_ctrl_c_stops_the_workers(self, tmp_path):
+        """SIGINT to `paint check --jobs 2` on long puzzles ends it at once: exit 130, what was done reported."""
+        env = dict(os.environ, PYTHONPATH=str(TESTS.parent))
+        survey = CORPUS / "survey"
+        process = subprocess.Popen([sys.executable, "-m", "paint", "check", str(survey / "knotty.non"),
+                                    str(survey / "faase.non"), str(survey / "webpbn-00001-dancer.non"),
+                                    "--jobs", "2", "--max-time", "100"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        time.sleep(3)
+        started = time.perf_counter()
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+        assert time.perf_counter() - started < 10
+        assert process.returncode == 130
+        assert err == "paint: interrupted after 0 of 3 puzzles\n"
+        assert "interrupted after 0 of 3 puzzles: nothing checked" in out
+
+
+class TestCorpusVerdicts:
+    """The verdicts on jwilk's 151 puzzles match the corpus README: line -> ok, search -> needs-probes or
+    needs-search, several solutions -> multiple."""
+
+    def test_jwilk(self):
+        readme = (CORPUS / "README.md").read_text(encoding="utf-8")
+        listed = re.search(r"all but (.*?) \(unique, need search\) and (.*?) \(several", readme, re.S)
+        search = set(re.findall(r"data[0-9]+", listed.group(1)))
+        several = set(re.findall(r"data[0-9]+", listed.group(2)))
+        assert len(search) == 8 and len(several) == 4
+        batch = check_batch(find_puzzles([CORPUS / "jwilk"]), jobs=2)
+        assert len(batch.checks) == 151
+        for check in batch.checks:
+            name = Path(check.file).stem
+            expected = ({"multiple"} if name in several else {"needs-probes", "needs-search"} if name in search
+                        else {"ok"})
+            assert check.verdict in expected, name
+            if check.solution is not None:
+                puzzle = formats.load(check.file)
+                assert checked(puzzle, check.solution), name
