@@ -36,7 +36,7 @@ import time
 import attrs
 
 from .errors import PaintError
-from .formats import load
+from .formats import load, loads
 from .options import SolveOptions, positive_or_none
 from .puzzle import Puzzle
 from .result import Result
@@ -155,22 +155,40 @@ class Check:
         }
 
 
-def check_file(path, options: CheckOptions | None = None) -> Check:
+def printable(text: str) -> str:
+    """``text`` with the bytes of a file name that are not UTF-8 written ``\\xNN``, so it can be printed and saved.
+
+    Python keeps such bytes as lone surrogates (``os.fsdecode``), which no
+    output stream can write.
+
+    >>> printable('caf\\udce9.non')
+    'caf\\\\xe9.non'
+    """
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def check_file(path, options: CheckOptions | None = None, *, text: str | None = None) -> Check:
     """Read the puzzle file at ``path`` and judge it (:func:`check_puzzle`).
 
-    Never raises for the file: one that cannot be read gets the verdict
-    ``error`` with the one-line reason (naming the file and line) in
-    ``error``.  ``seconds`` includes the reading.
+    ``text``, when given, is the file's content, already read (from a
+    pipe, say), and ``path`` only names it.  Never raises for the file: one
+    that cannot be read gets the verdict ``error`` with the one-line reason
+    (naming the file and line) in ``error``.  ``seconds`` includes the
+    reading.  The check's ``file`` and ``error`` are :func:`printable`.
 
     >>> check_file('/no/such/file.non').error
     '/no/such/file.non: no such file'
     """
     started = time.perf_counter()
     try:
-        puzzle = load(path)
+        puzzle = load(path) if text is None else loads(text, str(path))
     except PaintError as error:
-        return Check(str(path), "error", error=str(error), seconds=time.perf_counter() - started)
-    check = check_puzzle(puzzle, options, file=str(path))
+        return Check(printable(str(path)), "error", error=printable(str(error)),
+                     seconds=time.perf_counter() - started)
+    check = check_puzzle(puzzle, options, file=printable(str(path)))
     return attrs.evolve(check, seconds=time.perf_counter() - started)
 
 
@@ -228,11 +246,15 @@ def _hardness(rule: str) -> int:
 
 
 def _stall(result: Result, allowed: tuple[str, ...]) -> Grid | None:
-    """The grid where the ``allowed`` rules stalled: before the first step by another rule.
+    """The grid where the ``allowed`` rules stalled, or None when they did not stall.
 
-    With no such step, the allowed rules stalled at the end when the solve
-    went on to search (``multiple``, ``limit``) or a rule not allowed found
-    the contradiction; otherwise they did not stall (None).
+    The engine tries a rule only when every rule before it has stalled, so
+    the grid before the first step by a rule not allowed is where the
+    allowed ones stalled.  With no such step, they stalled at the end only
+    if every rule did there (``result.stalls``: search began, and then
+    found several solutions or was stopped by a limit) or a rule not
+    allowed found the contradiction.  A limit that cut the rules short is
+    not a stall.
     """
     puzzle = result.puzzle
     grid = Grid.blank(puzzle.height, puzzle.width)
@@ -242,7 +264,7 @@ def _stall(result: Result, allowed: tuple[str, ...]) -> Grid | None:
         for mark in step.marks:
             grid.mark(mark.row, mark.column, mark.value)
     found = result.contradiction
-    if result.status in ("multiple", "limit", "stalled") or (found is not None and found.rule not in allowed):
+    if len(result.steps) in result.stalls or (found is not None and found.rule not in allowed):
         return grid
     return None
 

@@ -19,6 +19,7 @@ import argparse
 import io
 import json
 import os
+import signal
 import sys
 import textwrap
 import time
@@ -68,7 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="paint",
         description="Solve nonograms (Paint by Numbers) and explain every step, after T. Kramer.",
-        epilog=EXIT_STATUS_HELP + f"\npuzzle formats: {names}\n"
+        epilog=EXIT_STATUS_HELP.replace("exit status:", "exit status of solve (check has its own: see 'paint check --help'):")
+               + f"\npuzzle formats: {names}\n"
                "Run 'paint COMMAND --help' (solve, check, convert, line) for each command.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -138,7 +140,8 @@ def build_parser() -> argparse.ArgumentParser:
                "  0    every puzzle is ok (or needs-probes, with --allow-probes)\n"
                "  1    some puzzle is not\n"
                "  2    some file could not be read (the others are still checked), or bad usage\n"
-               "  130  interrupted (the puzzles checked so far are reported)",
+               "  130  interrupted by Ctrl-C (the puzzles checked so far are reported);\n"
+               "       143 and 129 for SIGTERM and SIGHUP, which stop it the same way",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     check.add_argument("paths", metavar="PATH", nargs="+", help="a puzzle file, or a folder to search")
     check.add_argument("--allow-probes", action="store_true",
@@ -304,7 +307,7 @@ def _check(arguments) -> int:
     progress_console = Console(stderr=True)
     if len(found) > 1 and progress_console.is_terminal:
         with Progress(SpinnerColumn(), TextColumn("checking"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), TextColumn("{task.description}"),
+                      TimeElapsedColumn(), TextColumn("{task.description}", markup=False),
                       console=progress_console, transient=True) as progress:
             task = progress.add_task("", total=len(found))
             batch = check_batch(found, options, jobs=arguments.jobs,
@@ -335,8 +338,9 @@ def _check(arguments) -> int:
             sys.stdout.write(text)
             sys.stdout.flush()
     if batch.interrupted:
-        _complain(f"interrupted after {len(batch.checks)} of {len(found)} puzzles")
-        return EXIT_INTERRUPTED
+        how = "interrupted" if batch.interrupted == signal.SIGINT else f"stopped by {signal.Signals(batch.interrupted).name}"
+        _complain(f"{how} after {len(batch.checks)} of {len(found)} puzzle{'s' if len(found) != 1 else ''}")
+        return 128 + batch.interrupted
     if any(check.verdict == "error" for check in batch.checks):
         return EXIT_BAD_INPUT
     return EXIT_SOLVED if all(check.passes for check in batch.checks) else EXIT_CONTRADICTION

@@ -97,10 +97,11 @@ def totals_problem(rows, columns) -> str | None:
 
     >>> totals_problem([(1,), (1,)], [(2,), ()])
     >>> totals_problem([(1,)], [(2,)])
-    'the row clues total 1 full squares but the column clues total 2'
+    'the row clues total 1 full square but the column clues total 2'
     """
     by_rows = sum(map(sum, rows))
     by_columns = sum(map(sum, columns))
     if by_rows != by_columns:
-        return f"the row clues total {by_rows} full squares but the column clues total {by_columns}"
+        return (f"the row clues total {by_rows} full square{'' if by_rows == 1 else 's'} "
+                f"but the column clues total {by_columns}")
     return None

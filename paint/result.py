@@ -41,7 +41,9 @@ class Result:
     explanation, ``grid`` the squares as far as they were worked,
     ``seconds`` the wall-clock time spent solving, ``levels`` the deepest
     search level reached and ``branches`` the number of search branches
-    worked.
+    worked.  ``stalls`` holds, for each time every rule stalled (and search
+    began, or was off), how many steps had been taken: ``(12, 40)`` means
+    the rules stalled after step 12 and again after step 40.
     """
 
     puzzle: Puzzle
@@ -54,6 +56,7 @@ class Result:
     solutions: tuple[Grid, ...] = ()
     levels: int = 0
     branches: int = 0
+    stalls: tuple[int, ...] = attrs.field(default=(), converter=tuple)
 
     def differences(self) -> list[tuple[int, int]]:
         """The 0-based ``(row, column)`` squares where the two solutions found differ (empty unless ``'multiple'``)."""

@@ -63,9 +63,12 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     solutions: tuple[Grid, ...] = ()
     status = "stalled"
     memory: dict = {}  # what the searches of this solve learned about the places they tried
+    stalls: list[int] = []
     try:
         while True:
             status = engine.run(budget.deadline)
+            if status == "stalled":
+                stalls.append(len(engine.steps))
             if status == "solved" and not engine.strip_rules:
                 _check(engine)  # no line rule looked at the strips the probes filled
             if status in ("solved", "limit") or not options.search:
@@ -96,7 +99,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     unique = {"solved": True, "multiple": False, "contradiction": False}.get(status)
     return Result(puzzle, status, tuple(engine.steps), grid, contradiction,
                   time.perf_counter() - started, unique=unique, solutions=solutions,
-                  levels=budget.levels, branches=budget.branches)
+                  levels=budget.levels, branches=budget.branches, stalls=stalls)
 
 
 def _check(engine) -> None:

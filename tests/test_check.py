@@ -22,9 +22,9 @@ import paint
 from checker import brute_force, clues_of, columns_of, is_solution, solutions_by_rows
 from paint import cli, formats
 from paint.batch import Found, check_batch, find_puzzles, _run_in_processes
-from paint.check import HARDNESS, VERDICTS, Check, CheckOptions, check_file, check_puzzle
+from paint.check import VERDICTS, Check, CheckOptions, check_file, check_puzzle
 from paint.render.check import describe, note, render_report, short_names, show_pictures, summary_line
-from paint.rules import LINE_RULE_NAMES, RULE_NAMES
+from paint.rules import LINE_RULE_NAMES
 
 TESTS = Path(__file__).parent
 CORPUS = TESTS / "corpus"
@@ -129,6 +129,14 @@ class TestCheckPuzzle:
         assert (check.verdict, check.unique, check.passes) == ("limit", None, False)
         assert check.blank_at_stall == 28
 
+    def test_limit_in_line_logic_is_no_stall(self):
+        """A time limit that cuts line logic short is not a stall: no blank count, no claim that line logic stalls."""
+        puzzle = formats.load(CORPUS / "survey" / "webpbn-00529-swing.non")
+        check = check_puzzle(puzzle, CheckOptions(max_time=0.001))
+        assert check.verdict == "limit" and check.blank_at_stall is None and check.stall is None
+        assert "stalls" not in describe(check)
+        assert check_puzzle(puzzle).verdict == "ok"
+
     def test_goal_matches(self):
         """A goal that is the solution is reported as matching."""
         check = check_puzzle(paint.Puzzle(rows=OK.rows, columns=OK.columns, goal=["XX", "X."]))
@@ -145,10 +153,6 @@ class TestCheckPuzzle:
         """With several solutions there is no one solution to compare the goal with."""
         check = check_puzzle(paint.Puzzle(rows=MULTIPLE.rows, columns=MULTIPLE.columns, goal=["X.", ".X"]))
         assert check.verdict == "multiple" and check.goal_matches is None
-
-    def test_hardest_rule_is_in_rule_order(self):
-        """The hardness order is the engine's rule order, with search the hardest."""
-        assert HARDNESS == (*RULE_NAMES, "search")
 
     @settings(max_examples=60, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.randoms(use_true_random=False))
@@ -228,6 +232,35 @@ class TestFindPuzzles:
         assert problems == {"link.non": f"{tmp_path / 'link.non'}: no such file (a link to nothing)",
                             "pipe.non": f"{tmp_path / 'pipe.non'}: not a regular file"}
 
+    def test_link_loop(self, tmp_path):
+        """A link that leads round in a loop is reported as such, in a folder and when named."""
+        os.symlink("loop.non", tmp_path / "loop.non")
+        expected = f"{tmp_path / 'loop.non'}: cannot read the file: Too many levels of symbolic links"
+        assert find_puzzles([tmp_path]) == [Found(str(tmp_path / "loop.non"), expected)]
+        assert find_puzzles([tmp_path / "loop.non"]) == [Found(str(tmp_path / "loop.non"), expected)]
+
+    def test_pipe_named_is_read_at_once(self, tmp_path):
+        """A pipe named on the command line (the shell's <(...)) is read when found, and checked by a worker."""
+        pipe = tmp_path / "pipe"
+        os.mkfifo(pipe)
+        text = formats.dumps(OK, "non")
+        writer = threading.Thread(target=lambda: pipe.write_text(text, encoding="utf-8"))
+        writer.start()
+        found = find_puzzles([pipe, write_batch(tmp_path / "more", ["multiple"])["multiple"]])
+        writer.join()
+        assert found[0].text == text and found[0].problem is None
+        batch = check_batch(found, jobs=2)
+        assert [c.verdict for c in batch.checks] == ["ok", "multiple"]
+
+    def test_name_not_utf8(self, tmp_path):
+        """A file name that is not UTF-8 is checked, and named with \\xNN wherever it is shown."""
+        folder = os.fsencode(tmp_path)
+        name = os.path.join(folder, b"caf\xe9.non")
+        with open(name, "w", encoding="utf-8") as file:
+            file.write(formats.dumps(OK, "non"))
+        (check,) = check_batch(find_puzzles([tmp_path])).checks
+        assert check.verdict == "ok" and check.file == f"{tmp_path}/caf\\xe9.non"
+
     @pytest.mark.skipif(os.geteuid() == 0, reason="root reads any folder")
     def test_unreadable_folder(self, tmp_path):
         """A folder that cannot be listed is reported, and the rest is still found."""
@@ -288,12 +321,12 @@ class TestCheckBatch:
             batch = check_batch(found, CheckOptions(max_time=30), jobs=1)
         finally:
             timer.cancel()
-        assert batch.interrupted and batch.checks == ()
+        assert batch.interrupted == signal.SIGINT and batch.checks == ()
 
     def test_worker_that_dies(self, tmp_path):
         """A worker killed in the middle of a puzzle makes that puzzle an error; the others are checked."""
         paths = write_batch(tmp_path, ["ok", "multiple", "needs-probes"])
-        work = list(enumerate(str(paths[v]) for v in ("ok", "multiple", "needs-probes")))
+        work = [(index, str(paths[v]), None) for index, v in enumerate(("ok", "multiple", "needs-probes"))]
         checks = [None] * 3
         interrupted = _run_in_processes(work, CheckOptions(), checks, None, 2, function=die_on_multiple)
         assert not interrupted
@@ -301,11 +334,11 @@ class TestCheckBatch:
         assert checks[1].error == f"{paths['multiple']}: the process checking it died"
 
 
-def die_on_multiple(path, options):
+def die_on_multiple(path, options, text=None):
     """Check ``path``, but end the process at once for the puzzle named multiple (a worker killed)."""
     if Path(path).name == "multiple.non":
         os._exit(9)
-    return check_file(path, options)
+    return check_file(path, options, text=text)
 
 
 class TestReport:
@@ -317,9 +350,9 @@ class TestReport:
         assert texts["ok"] == ("2 columns x 2 rows; line logic alone finishes it in 2 steps "
                                "(hardest rule: outside_patch); the solution is unique")
         assert texts["needs-probes"].startswith("4 columns x 4 rows; line logic stalls with 16 squares blank; "
-                                                "the probes finish it in 9 steps (hardest rule: edge)")
+                                                "the probes finish it (hardest rule: edge; 9 steps in all)")
         assert texts["needs-search"] == ("4 columns x 7 rows; line logic stalls with 28 squares blank; "
-                                         "search 1 level deep finishes it in 15 steps; the solution is unique")
+                                         "search 1 level deep finishes it (15 steps in all); the solution is unique")
         assert texts["multiple"].endswith("more than one solution: two of them differ in 4 squares")
         assert texts["no-solution"].startswith("2 columns x 2 rows; no solution: column 2 cannot be completed")
         assert describe(Check("x.non", "error", error="x.non: no such file")) == "x.non: no such file"
@@ -422,6 +455,20 @@ class TestCommand:
             path.chmod(0o644)
         assert status == 2 and json.loads(out)[0]["error"].endswith("permission denied")
 
+    def test_markup_in_messages_and_names(self, tmp_path, capsys):
+        """Text that looks like rich markup, in a bad clue or a file name, is shown as it is, on any output."""
+        folder = tmp_path / "in"
+        write_batch(folder, ["ok"])
+        (folder / "bad.non").write_text("width 2\nheight 1\nrows\n[/b]\ncolumns\n1\n1\n", encoding="utf-8")
+        formats.save(MULTIPLE, folder / "x[red]y|z.non")
+        status, out, err = run_check([folder], capsys)
+        assert status == 2 and err == ""
+        assert "[/b]" in out and "x[red]y\\|z.non" in out
+        batch = check_batch(find_puzzles([folder]))
+        console = Console(file=__import__("io").StringIO(), width=100, force_terminal=True, color_system=None)
+        render_report(batch.checks, console, seconds=1.0, show=True)
+        assert "[/b]" in console.file.getvalue() and "x[red]y|z.non" in console.file.getvalue()
+
     def test_json_schema(self, tmp_path, capsys):
         """--json prints one object per puzzle, valid against tests/check_schema.json, with the issue's fields."""
         write_batch(tmp_path)
@@ -513,22 +560,59 @@ class TestRealProcess:
         assert sorted(d["verdict"] for d in json.loads(process.stdout)) == sorted(BUILT)
 
 
-    def test_ctrl_c_stops_the_workers(self, tmp_path):
-        """SIGINT to `paint check --jobs 2` on long puzzles ends it at once: exit 130, what was done reported."""
-        env = dict(os.environ, PYTHONPATH=str(TESTS.parent))
-        survey = CORPUS / "survey"
-        process = subprocess.Popen([sys.executable, "-m", "paint", "check", str(survey / "knotty.non"),
-                                    str(survey / "faase.non"), str(survey / "webpbn-00001-dancer.non"),
-                                    "--jobs", "2", "--max-time", "100"],
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    @pytest.mark.parametrize("number, word", [(signal.SIGINT, "interrupted"), (signal.SIGTERM, "stopped by SIGTERM"),
+                                              (signal.SIGHUP, "stopped by SIGHUP")])
+    def test_signal_stops_the_workers(self, number, word):
+        """SIGINT, SIGTERM or SIGHUP to `paint check --jobs 2` on long puzzles ends it at once, with what was
+        done reported, exit 128 + the signal, and no process of it left behind."""
+        process, marker = start_long_check()
         time.sleep(3)
         started = time.perf_counter()
-        process.send_signal(signal.SIGINT)
+        process.send_signal(number)
         out, err = process.communicate(timeout=30)
         assert time.perf_counter() - started < 10
-        assert process.returncode == 130
-        assert err == "paint: interrupted after 0 of 3 puzzles\n"
+        assert process.returncode == 128 + number
+        assert err == f"paint: {word} after 0 of 3 puzzles\n"
         assert "interrupted after 0 of 3 puzzles: nothing checked" in out
+        assert wait_until_gone(marker) == []
+
+    def test_workers_end_when_the_command_is_killed(self):
+        """When the command is killed outright (SIGKILL), its workers notice and end too."""
+        process, marker = start_long_check()
+        time.sleep(3)
+        process.kill()
+        process.communicate(timeout=30)
+        assert wait_until_gone(marker) == []
+
+
+def start_long_check():
+    """Start `paint check --jobs 2` on two puzzles that take minutes; the process and a marker in its environment."""
+    marker = f"paint-test-{os.getpid()}-{time.monotonic_ns()}"
+    env = dict(os.environ, PYTHONPATH=str(TESTS.parent), PAINT_TEST_MARKER=marker)
+    survey = CORPUS / "survey"
+    process = subprocess.Popen([sys.executable, "-m", "paint", "check", str(survey / "knotty.non"),
+                                str(survey / "faase.non"), str(survey / "webpbn-00001-dancer.non"),
+                                "--jobs", "2", "--max-time", "100"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return process, marker
+
+
+def wait_until_gone(marker, seconds=10.0):
+    """The ids of processes whose environment holds ``marker``, after waiting up to ``seconds`` for none to be left."""
+    deadline = time.monotonic() + seconds
+    while True:
+        left = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/environ", "rb") as file:
+                        if marker.encode() in file.read():
+                            left.append(int(entry))
+                except OSError:
+                    pass
+        if not left or time.monotonic() > deadline:
+            return left
+        time.sleep(0.2)
 
 
 class TestCorpusVerdicts:

@@ -64,7 +64,7 @@ def read(text: str, path="<string>") -> Puzzle:
     >>> read('width 1\\nheight 1\\nrows\\n1\\ncolumns\\n0\\n', 'a.non')
     Traceback (most recent call last):
     ...
-    paint.errors.PuzzleFormatError: a.non: the row clues total 1 full squares but the column clues total 0
+    paint.errors.PuzzleFormatError: a.non: the row clues total 1 full square but the column clues total 0
     """
     lines = numbered_lines(text, path)
     sizes: dict[str, tuple[int, int]] = {}

@@ -53,7 +53,7 @@ def describe(check: Check, *, allow_probes: bool = False) -> str:
 
     >>> describe(Check('a.non', 'needs-search', unique=True, steps=40, hardest_rule='search',
     ...                blank_at_stall=8, search_depth=1, width=25, height=25))
-    '25 columns x 25 rows; line logic stalls with 8 squares blank; search 1 level deep finishes it in 40 steps; the solution is unique'
+    '25 columns x 25 rows; line logic stalls with 8 squares blank; search 1 level deep finishes it (40 steps in all); the solution is unique'
     """
     parts = []
     if check.width is not None:
@@ -67,13 +67,13 @@ def describe(check: Check, *, allow_probes: bool = False) -> str:
                      f"(hardest rule: {check.hardest_rule}); the solution is unique")
     elif verdict == "needs-probes":
         finish = (f"{'line logic and the probes (allowed)' if allow_probes else 'the probes'} finish it "
-                  f"in {plural(check.steps, 'step')} (hardest rule: {check.hardest_rule})")
+                  f"(hardest rule: {check.hardest_rule}; {plural(check.steps, 'step')} in all)")
         parts += [stalled] if stalled else []
         parts += [finish, "the solution is unique"]
     elif verdict == "needs-search":
         parts += [stalled] if stalled else []
-        parts += [f"search {plural(check.search_depth or 0, 'level')} deep finishes it in "
-                  f"{plural(check.steps, 'step')}", "the solution is unique"]
+        parts += [f"search {plural(check.search_depth or 0, 'level')} deep finishes it "
+                  f"({plural(check.steps, 'step')} in all)", "the solution is unique"]
     elif verdict == "multiple":
         parts += [stalled] if stalled else []
         parts.append(f"more than one solution: two of them differ in {plural(check.differing or 0, 'square')}")
@@ -81,7 +81,8 @@ def describe(check: Check, *, allow_probes: bool = False) -> str:
         parts.append(f"no solution: {check.contradiction}" if check.contradiction else "no solution")
     elif verdict == "limit":
         parts += [stalled] if stalled else []
-        parts.append(f"stopped by a limit after {check.seconds:.1f} s, before the answer was known")
+        parts.append(f"stopped by a limit after {check.seconds:.1f} s and {plural(check.steps, 'step')}, "
+                     "before the answer was known")
     else:
         return check.error or "cannot be checked"
     if check.goal_matches:
@@ -181,10 +182,10 @@ def check_table(checks, *, markdown: bool = False) -> Table:
     folder, names = short_names(check.file for check in checks)
     table = Table(box=box.MARKDOWN if markdown else box.SIMPLE_HEAD, show_edge=markdown,
                   pad_edge=markdown, padding=(0, 1) if markdown else 0,
-                  title=None if folder is None or markdown else f"in {folder}{os.sep}",
+                  title=None if folder is None or markdown else Text(f"in {folder}{os.sep}"),
                   title_justify="left")
     longest = max(map(len, names), default=4)
-    table.add_column(f"file in {folder}{os.sep}" if folder and markdown else "file",
+    table.add_column(_markdown_cell(f"file in {folder}{os.sep}") if folder and markdown else "file",
                      min_width=min(longest, 12), overflow="fold")
     table.add_column("size", justify="right", no_wrap=True)
     table.add_column("verdict", no_wrap=True)
@@ -197,18 +198,24 @@ def check_table(checks, *, markdown: bool = False) -> Table:
         table.add_column("goal", no_wrap=True)
     if markdown:
         table.add_column("note")
+    cell = _markdown_cell if markdown else Text
     for check, name in zip(checks, names):
         size = "" if check.width is None else f"{check.width}x{check.height}"
-        cells = [name, size, verdict_text(check), check.hardest_rule or "",
+        cells = [cell(name), size, verdict_text(check), check.hardest_rule or "",
                  "" if check.verdict == "error" else str(check.steps),
                  "" if check.blank_at_stall is None else str(check.blank_at_stall),
                  f"{check.seconds:.2f}"]
         if goals:
             cells.append({True: "matches", False: Text("differs", "bold red"), None: ""}[check.goal_matches])
         if markdown:
-            cells.append(note(check))
+            cells.append(cell(note(check)))
         table.add_row(*cells)
     return table
+
+
+def _markdown_cell(text: str) -> Text:
+    """``text`` as one Markdown table cell: a ``|`` escaped, line breaks made spaces, no rich markup."""
+    return Text(text.replace("|", "\\|").replace("\r", " ").replace("\n", " "))
 
 
 def notes(checks) -> list[tuple[str, str]]:
@@ -299,5 +306,5 @@ def render_report(checks, console: Console, *, seconds: float, show: bool = Fals
                 console.print()
                 console.print(picture_text(picture), soft_wrap=True)
     console.print()
-    console.print(summary_line(checks, seconds=seconds, allow_probes=allow_probes, total=total),
-                  soft_wrap=True, highlight=False)
+    console.print(Text(summary_line(checks, seconds=seconds, allow_probes=allow_probes, total=total)),
+                  soft_wrap=True)
