@@ -35,7 +35,7 @@ import time
 
 import attrs
 
-from .errors import PaintError
+from .errors import GoalMismatch, PaintError
 from .formats import load, loads
 from .options import SolveOptions, positive_or_none
 from .puzzle import Puzzle
@@ -176,8 +176,11 @@ def check_file(path, options: CheckOptions | None = None, *, text: str | None = 
     ``text``, when given, is the file's content, already read (from a
     pipe, say), and ``path`` only names it.  Never raises for the file: one
     that cannot be read gets the verdict ``error`` with the one-line reason
-    (naming the file and line) in ``error``.  ``seconds`` includes the
-    reading.  The check's ``file`` and ``error`` are :func:`printable`.
+    (naming the file and line) in ``error``.  A goal that breaks the clues
+    does not hide the verdict on the clues: ``goal_matches`` is False and
+    ``error`` says which strip it breaks and that the file is broken.
+    ``seconds`` includes the reading.  The check's ``file`` and ``error``
+    are :func:`printable`.
 
     >>> check_file('/no/such/file.non').error
     '/no/such/file.non: no such file'
@@ -185,6 +188,12 @@ def check_file(path, options: CheckOptions | None = None, *, text: str | None = 
     started = time.perf_counter()
     try:
         puzzle = load(path) if text is None else loads(text, str(path))
+    except GoalMismatch as error:
+        # The clues are fine; the picture the file says they make is not theirs.
+        check = check_puzzle(error.puzzle, options, file=printable(str(path)))
+        return attrs.evolve(check, goal_matches=False, passes=False,
+                            error=printable(f"{error}: the file is broken"),
+                            seconds=time.perf_counter() - started)
     except PaintError as error:
         return Check(printable(str(path)), "error", error=printable(str(error)),
                      seconds=time.perf_counter() - started)

@@ -36,6 +36,20 @@ class PuzzleFormatError(PaintError):
         return f"{where}: {self.message}"
 
 
+class GoalMismatch(PuzzleFormatError):
+    """A puzzle file whose goal (the intended picture) breaks its own clues.
+
+    ``puzzle`` is the puzzle read from the file without that goal, so the
+    clues can still be judged (``paint check`` does); ``goal`` is the goal
+    as read, one ``'X'``/``'.'`` string per row.
+    """
+
+    def __init__(self, path, message: str, line: int | None = None, *, puzzle=None, goal=None):
+        super().__init__(path, message, line)
+        self.puzzle = puzzle
+        self.goal = goal
+
+
 class StripContradiction(PaintError):
     """Raised by line logic when a strip's targets cannot be placed in its squares.
 

@@ -192,11 +192,14 @@ class TestCheckFile:
         assert check.error.startswith(f"{path}:4: ")
 
     def test_goal_breaking_the_clues(self, tmp_path):
-        """A goal that breaks the clues is refused when the file is read: error, naming the strip."""
+        """A goal that breaks the clues: the clues still get their verdict, the goal does not match, the file is
+        said to be broken (naming the strip and the goal's line), and the puzzle does not pass."""
         path = tmp_path / "goal.non"
         path.write_text('width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\ngoal "1101"\n', encoding="utf-8")
         check = check_file(path)
-        assert check.verdict == "error" and "the goal does not match the clue of column 1" in check.error
+        assert (check.verdict, check.goal_matches, check.passes) == ("ok", False, False)
+        assert check.error == f"{path}:9: the goal does not match the clue of column 1 (2): the file is broken"
+        assert checked(OK, check.solution)
 
 
 class TestFindPuzzles:
@@ -418,6 +421,17 @@ class TestCommand:
         assert rows == {f"{v}.non": v for v in BUILT}
         assert re.search(r"^1 ok, 1 needs-probes, 1 needs-search, 1 multiple, 1 no-solution "
                          r"\(5 puzzles, [0-9.]+ s\)$", out, re.M)
+
+    def test_broken_goal_exits_1(self, tmp_path, capsys):
+        """A file whose goal breaks its clues is checked, reported as broken, and makes the batch fail (exit 1)."""
+        path = tmp_path / "goal.non"
+        path.write_text('width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\ngoal "1101"\n', encoding="utf-8")
+        status, out, _ = run_check([path, "--json"], capsys)
+        (document,) = json.loads(out)
+        jsonschema.validate([document], SCHEMA)
+        assert status == 1 and document["goal_matches"] is False and document["verdict"] == "ok"
+        assert run_check([path], capsys)[1].splitlines()[1].endswith(
+            "the goal does not match the clue of column 1 (2): the file is broken")
 
     def test_all_ok_exits_0(self, capsys):
         """The nonogram-db collection is all ok: exit 0."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import PaintError, PuzzleFormatError
+from ..errors import GoalMismatch, PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle, clue_problem, clue_text, totals_problem
 
 MAX_DIGITS = 9
@@ -88,7 +88,9 @@ def build_puzzle(path, rows, columns, *, row_lines=None, column_lines=None,
     ``rows``/``columns`` are clues; ``row_lines``/``column_lines`` the file
     line of each clue (or None); ``goal`` one ``'X'``/``'.'`` string per row,
     already checked for shape.  ``metadata`` goes to :class:`Puzzle`.
-    Raises PuzzleFormatError for the first problem found.
+    Raises PuzzleFormatError for the first problem found; for a goal that
+    breaks the clues, its subclass GoalMismatch, carrying the puzzle
+    without the goal.
     """
     rows, columns = tuple(rows), tuple(columns)
     for kind, clues, lines, length in (("row", rows, row_lines, len(columns)),
@@ -105,7 +107,8 @@ def build_puzzle(path, rows, columns, *, row_lines=None, column_lines=None,
         goal = tuple(goal)
         mismatch = goal_mismatch(goal, rows, columns)
         if mismatch is not None:
-            raise PuzzleFormatError(path, f"the goal does not match the clue of {mismatch}", goal_line)
+            raise GoalMismatch(path, f"the goal does not match the clue of {mismatch}", goal_line,
+                               puzzle=Puzzle(rows=rows, columns=columns, **metadata), goal=goal)
     return Puzzle(rows=rows, columns=columns, goal=goal, **metadata)
 
 
