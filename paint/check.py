@@ -39,7 +39,7 @@ from .errors import GoalMismatch, PaintError
 from .formats import load, loads
 from .options import SolveOptions, positive_or_none
 from .puzzle import Puzzle
-from .result import Result
+from .result import Result, replay
 from .rules import LINE_RULE_NAMES, PROBE_NAMES, RULE_NAMES
 from .solver import solve
 from .squares import BLANK, Grid
@@ -265,23 +265,19 @@ def _stall(result: Result, allowed: tuple[str, ...]) -> Grid | None:
     allowed found the contradiction.  A limit that cut the rules short is
     not a stall.
     """
-    puzzle = result.puzzle
-    grid = Grid.blank(puzzle.height, puzzle.width)
-    for step in result.steps:
-        if step.rule not in allowed:
-            return grid
-        for mark in step.marks:
-            grid.mark(mark.row, mark.column, mark.value)
+    steps = result.steps
+    first = next((index for index, step in enumerate(steps) if step.rule not in allowed), None)
+    if first is not None:
+        return replay(result.puzzle, steps[:first])
     found = result.contradiction
-    if len(result.steps) in result.stalls or (found is not None and found.rule not in allowed):
-        return grid
+    if len(steps) in result.stalls or (found is not None and found.rule not in allowed):
+        return replay(result.puzzle, steps)
     return None
 
 
 def _goal_error(goal, grid: Grid) -> str:
     """The message for a goal that is not the one solution: how many squares differ and the first."""
-    lines = grid.lines()
-    places = [(r, c) for r, row in enumerate(goal) for c, glyph in enumerate(row) if lines[r][c] != glyph]
+    places = Grid.from_lines(goal).differences(grid)
     row, column = places[0]
     return (f"the goal in the file is not the solution: they differ in {len(places)} "
             f"square{'s' if len(places) != 1 else ''}, first at row {row + 1}, column {column + 1}; "

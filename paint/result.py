@@ -62,9 +62,7 @@ class Result:
         """The 0-based ``(row, column)`` squares where the two solutions found differ (empty unless ``'multiple'``)."""
         if len(self.solutions) < 2:
             return []
-        first, second = self.solutions[:2]
-        return [(r, c) for r in range(first.height) for c in range(first.width)
-                if first.rows[r][c] != second.rows[r][c]]
+        return self.solutions[0].differences(self.solutions[1])
 
     @property
     def blank(self) -> int:
@@ -110,6 +108,19 @@ class Result:
     def to_json(self, indent: int | None = None) -> str:
         """The JSON document as text."""
         return json.dumps(self.to_document(), indent=indent, ensure_ascii=False)
+
+
+def replay(puzzle: Puzzle, steps) -> Grid:
+    """The grid made by applying the marks of ``steps``, in order, to a blank grid of ``puzzle``'s size.
+
+    >>> replay(Puzzle(rows=[[1]], columns=[[1]]), ()).lines()
+    [' ']
+    """
+    grid = Grid.blank(puzzle.height, puzzle.width)
+    for step in steps:
+        for mark in step.marks:
+            grid.mark(mark.row, mark.column, mark.value)
+    return grid
 
 
 def _mark_document(mark) -> dict:

@@ -23,7 +23,7 @@ from .errors import Contradiction
 from .options import SolveOptions
 from .linesolvers._record import known_line
 from .puzzle import Puzzle, clue_text
-from .result import Result
+from .result import Result, replay
 from .search.bfs import Budget, explore
 from .squares import Grid
 
@@ -92,7 +92,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
         status, contradiction = "contradiction", error
     except KeyboardInterrupt:
         status = "limit"
-        engine.grid = _replay(puzzle, engine.steps)  # Ctrl-C may have come in the middle of a step
+        engine.grid = replay(puzzle, engine.steps)  # Ctrl-C may have come in the middle of a step
     grid = Grid(puzzle.height, puzzle.width, [list(row) for row in engine.grid.rows])
     if status == "multiple":
         grid = solutions[0]
@@ -110,11 +110,3 @@ def _check(engine) -> None:
     for strip in engine.strips:
         if known_line(strip.targets, bytes(strip.squares)) is None:
             raise Contradiction(strip.id, "check", f"its squares do not make its clue {clue_text(strip.targets)}")
-
-
-def _replay(puzzle: Puzzle, steps) -> Grid:
-    grid = Grid.blank(puzzle.height, puzzle.width)
-    for step in steps:
-        for mark in step.marks:
-            grid.mark(mark.row, mark.column, mark.value)
-    return grid

@@ -141,6 +141,19 @@ class Grid:
         """How many squares have ``value``."""
         return sum(row.count(value) for row in self.rows)
 
+    def differences(self, other: "Grid") -> list[tuple[int, int]]:
+        """The 0-based ``(row, column)`` squares whose values differ from ``other``'s, row by row.
+
+        Raises ValueError when the sizes differ.
+
+        >>> Grid.from_lines(['X.', '.X']).differences(Grid.from_lines(['X.', 'X.']))
+        [(1, 0), (1, 1)]
+        """
+        if (self.height, self.width) != (other.height, other.width):
+            raise ValueError(f"grids of different sizes: {self.width}x{self.height} and {other.width}x{other.height}")
+        return [(r, c) for r, (mine, theirs) in enumerate(zip(self.rows, other.rows))
+                for c in range(self.width) if mine[c] != theirs[c]]
+
     def lines(self) -> list[str]:
         """One glyph string per row, top first: ``'X'`` full, ``'.'`` empty, ``' '`` blank."""
         return [line_text(row) for row in self.rows]

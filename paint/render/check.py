@@ -242,8 +242,7 @@ def show_pictures(check: Check, *, allow_probes: bool = False) -> tuple[str, Pic
         return None
     if check.verdict == "multiple" and len(check.solutions) >= 2:
         first, second = (Grid.from_lines(lines) for lines in check.solutions[:2])
-        places = [(r, c) for r in range(first.height) for c in range(first.width)
-                  if first.rows[r][c] != second.rows[r][c]]
+        places = first.differences(second)
         listed = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in places[:PLACES_SHOWN])
         if len(places) > PLACES_SHOWN:
             listed += f"; and {len(places) - PLACES_SHOWN} more"
