@@ -35,6 +35,18 @@ def puzzle_files(paths):
             yield path, path.name
 
 
+def puzzles(paths):
+    """``(path, name, puzzle)`` for every puzzle, ``name#N`` for those of a file of many; an error for a bad file."""
+    for path, name in puzzle_files(paths):
+        try:
+            found = paint.formats.load_all(path)
+        except paint.PaintError as error:
+            yield path, name, error
+            continue
+        for number, puzzle in enumerate(found, start=1):
+            yield path, name if len(found) == 1 else f"{name}#{number}", puzzle
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("paths", nargs="+", help="puzzle files or folders (searched recursively)")
@@ -46,11 +58,9 @@ def main(argv=None) -> int:
     total_time = 0.0
     wall_started = time.perf_counter()
     statuses: dict[str, int] = {}
-    for path, name in puzzle_files(args.paths):
-        try:
-            puzzle = paint.load(path)
-        except paint.PaintError as error:
-            rows.append((name, "-", "error", "-", "-", str(error)))
+    for path, name, puzzle in puzzles(args.paths):
+        if isinstance(puzzle, paint.PaintError):
+            rows.append((name, "-", "error", "-", "-", str(puzzle)))
             statuses["error"] = statuses.get("error", 0) + 1
             continue
         best = float("inf")

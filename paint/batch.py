@@ -1,8 +1,10 @@
 """Checking many puzzle files: finding them in folders, and judging them in parallel processes.
 
 :func:`find_puzzles` turns the paths a user named into the list of puzzle
-files to check; :func:`check_batch` judges each with
-:func:`paint.check.check_file`, in worker processes when asked for more
+files to check; :func:`expand` makes a file of many puzzles (a bundle, a
+puzzle set, a tournament file) one record per puzzle; :func:`check_batch`
+judges each with :func:`paint.check.check_file` or
+:func:`paint.check.check_puzzle`, in worker processes when asked for more
 than one job, and returns the checks in the order of the files.
 
 >>> import os, tempfile
@@ -26,10 +28,11 @@ from concurrent.futures.process import BrokenProcessPool
 
 import attrs
 
-from .check import Check, CheckOptions, check_file, printable
-from .errors import PaintError
+from .check import Check, CheckOptions, broken_goal, check_file, check_puzzle, printable
+from .errors import GoalMismatch, PaintError, PuzzleFormatError
 from .files import read_text
-from .formats import FORMATS
+from .formats import FORMATS, format_for, loads_each, tatham
+from .puzzle import Puzzle
 
 EXTENSIONS = tuple(extension for module in FORMATS.values() for extension in module.EXTENSIONS)
 """The file name endings (lower case) of the puzzle files a folder is searched for."""
@@ -39,15 +42,31 @@ EXTENSIONS = tuple(extension for module in FORMATS.values() for extension in mod
 class Found:
     """A puzzle file to check (``problem`` None), or a path that cannot be checked and why.
 
-    ``path`` is as the user named it, or joined onto the folder they named.
-    ``text`` is the content of a file that is not a regular file (a pipe,
-    such as the shell's ``<(...)``), read when it was found, since a worker
-    process could not open it.
+    ``path`` is as the user named it, or joined onto the folder they named
+    (or a Tatham game ID given in place of a file).  ``text`` is the
+    content of a file that is not a regular file (a pipe, such as the
+    shell's ``<(...)``), read when it was found, since a worker process
+    could not open it.  A record made by :func:`expand` for one puzzle of a
+    file of many has its 1-based ``number`` and the ``puzzle`` already
+    read; ``broken_goal`` is the reader's message when the file's goal for
+    it breaks its clues.
     """
 
     path: str
     problem: str | None = None
     text: str | None = attrs.field(default=None, repr=False)
+    number: int | None = None
+    puzzle: Puzzle | None = attrs.field(default=None, repr=False)
+    broken_goal: str | None = None
+
+    @property
+    def label(self) -> str:
+        """How the puzzle is named in the report: its path, and ``#N`` for one puzzle of a file of many.
+
+        >>> Found('questions.txt', number=17).label
+        'questions.txt#17'
+        """
+        return self.path if self.number is None else f"{self.path}#{self.number}"
 
 
 @attrs.frozen
@@ -102,9 +121,52 @@ def find_puzzles(paths) -> list[Found]:
                 add(path, str(error))
         elif os.path.lexists(path):
             add(path, _broken_link(path))
+        elif tatham.looks_like(path):
+            add(path, text=path)
         else:
             add(path, f"{path}: no such file or folder")
     return found
+
+
+def expand(found) -> list[Found]:
+    """``found`` with every file that holds many puzzles made one record per puzzle, in order.
+
+    Files that may hold many (formats with ``MANY``, or an extension that
+    names no format) and texts already read (pipes, game IDs) are read
+    here; a puzzle of them that cannot be read becomes a record with its
+    ``problem``, and a file that cannot be read at all, one record with the
+    file's.  A file that holds one puzzle stays one record, named by its
+    path alone.  Nothing raises for the files' content.
+
+    >>> [entry.label for entry in expand([Found('q.txt', text='$1\\n1\\n1\\n$2\\n0\\n0\\n')])]
+    ['q.txt#1', 'q.txt#2']
+    """
+    expanded: list[Found] = []
+    for entry in found:
+        name = format_for(entry.path)
+        if entry.problem is not None or (entry.text is None and name is not None and not FORMATS[name].MANY):
+            expanded.append(entry)
+            continue
+        try:
+            text = entry.text if entry.text is not None else read_text(entry.path)
+            each = loads_each(text, entry.path, "tatham" if entry.text == entry.path else None)
+        except PaintError as error:
+            expanded.append(attrs.evolve(entry, problem=printable(str(error))))
+            continue
+        except Exception as error:  # a bug in paint: say so, and check the other files
+            expanded.append(attrs.evolve(entry, problem=_internal(entry.path, error)))
+            continue
+        for number, item in enumerate(each, start=1):
+            expanded.append(_record(entry.path, None if len(each) == 1 else number, item))
+    return expanded
+
+
+def _record(path: str, number: int | None, item: Puzzle | PuzzleFormatError) -> Found:
+    if isinstance(item, GoalMismatch):
+        return Found(path, number=number, puzzle=item.puzzle, broken_goal=str(item))
+    if isinstance(item, PuzzleFormatError):
+        return Found(path, printable(str(item)), number=number)
+    return Found(path, number=number, puzzle=item)
 
 
 def _broken_link(path: str) -> str:
@@ -158,9 +220,9 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
     work = []
     for index, entry in enumerate(found):
         if entry.problem is None:
-            work.append((index, entry.path, entry.text))
+            work.append((index, entry))
         else:
-            checks[index] = Check(printable(entry.path), "error", error=entry.problem)
+            checks[index] = Check(printable(entry.label), "error", error=entry.problem)
             if on_check is not None:
                 on_check(checks[index])
     received: list[int] = []
@@ -191,8 +253,8 @@ def _run_here(work, options, checks, on_check, received) -> bool:
     and that puzzle is left out: its verdict would be a false ``limit``.
     """
     try:
-        for index, path, text in work:
-            check = _check_safely(path, options, text)
+        for index, entry in work:
+            check = _check_safely(entry, options)
             if received:
                 return True
             checks[index] = check
@@ -213,7 +275,7 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None)
     worker dies (killed, out of memory), the puzzles not yet finished are
     checked again one at a time in a new worker, so that one that kills
     its worker again is known: it becomes an ``error`` check.
-    ``function(path, options, text)`` does the checking (default
+    ``function(entry, options)`` does the checking (default
     :func:`_check_safely`; it must be importable by the workers).
     """
     function = function or _check_safely
@@ -224,7 +286,7 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None)
         executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
         broken = False
         try:
-            futures = {executor.submit(function, path, options, text): index for index, path, text in pending}
+            futures = {executor.submit(function, entry, options): index for index, entry in pending}
             for future in as_completed(futures):
                 try:
                     check = future.result()
@@ -240,8 +302,8 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None)
             return True
         pending = [item for item in pending if checks[item[0]] is None]
         if broken and jobs == 1:
-            index, path, _ = pending.pop(0)  # one worker takes the puzzles in order: this one killed it
-            name = printable(path)
+            index, entry = pending.pop(0)  # one worker takes the puzzles in order: this one killed it
+            name = printable(entry.label)
             checks[index] = Check(name, "error", error=f"{name}: the process checking it died")
             if on_check is not None:
                 on_check(checks[index])
@@ -257,13 +319,27 @@ def _stop(executor: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _check_safely(path: str, options: CheckOptions, text: str | None = None) -> Check:
-    """:func:`check_file`, with a failure of paint itself made an ``error`` check so the batch goes on."""
+def check_found(entry: Found, options: CheckOptions) -> Check:
+    """Judge one record: the puzzle :func:`expand` read, or the file, read now (:func:`paint.check.check_file`).
+
+    Raises nothing for the file's content (see check_file).
+    """
+    if entry.puzzle is None:
+        return check_file(entry.path, options, text=entry.text)
+    check = check_puzzle(entry.puzzle, options, file=printable(entry.label))
+    return check if entry.broken_goal is None else broken_goal(check, entry.broken_goal)
+
+
+def _check_safely(entry: Found, options: CheckOptions) -> Check:
+    """:func:`check_found`, with a failure of paint itself made an ``error`` check so the batch goes on."""
     try:
-        return check_file(path, options, text=text)
+        return check_found(entry, options)
     except Exception as error:  # a bug in paint: say so, and check the other puzzles
-        name = printable(path)
-        return Check(name, "error", error=printable(f"{name}: internal error: {type(error).__name__}: {error}"))
+        return Check(printable(entry.label), "error", error=_internal(entry.label, error))
+
+
+def _internal(name: str, error: Exception) -> str:
+    return printable(f"{printable(name)}: internal error: {type(error).__name__}: {error}")
 
 
 def _start_worker() -> None:

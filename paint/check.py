@@ -190,15 +190,23 @@ def check_file(path, options: CheckOptions | None = None, *, text: str | None = 
         puzzle = load(path) if text is None else loads(text, str(path))
     except GoalMismatch as error:
         # The clues are fine; the picture the file says they make is not theirs.
-        check = check_puzzle(error.puzzle, options, file=printable(str(path)))
-        return attrs.evolve(check, goal_matches=False, passes=False,
-                            error=printable(f"{error}: the file is broken"),
-                            seconds=time.perf_counter() - started)
+        check = broken_goal(check_puzzle(error.puzzle, options, file=printable(str(path))), str(error))
+        return attrs.evolve(check, seconds=time.perf_counter() - started)
     except PaintError as error:
         return Check(printable(str(path)), "error", error=printable(str(error)),
                      seconds=time.perf_counter() - started)
     check = check_puzzle(puzzle, options, file=printable(str(path)))
     return attrs.evolve(check, seconds=time.perf_counter() - started)
+
+
+def broken_goal(check: Check, message: str) -> Check:
+    """``check`` of a file whose goal breaks its clues: it does not pass, and ``error`` says why.
+
+    ``message`` is the reader's GoalMismatch message (file, line, strip);
+    the verdict on the clues stands.
+    """
+    return attrs.evolve(check, goal_matches=False, passes=False,
+                        error=printable(f"{message}: the file is broken"))
 
 
 def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: str = "") -> Check:

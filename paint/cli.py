@@ -27,8 +27,8 @@ import time
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-from . import formats, load, solve
-from .batch import EXTENSIONS, check_batch, find_puzzles
+from . import formats, solve
+from .batch import EXTENSIONS, check_batch, expand, find_puzzles
 from .check import DEFAULT_MAX_TIME, CheckOptions
 from .options import SolveOptions
 from .errors import PaintError, PuzzleFormatError
@@ -36,6 +36,8 @@ from .formats.linenotation import format_result, parse_clue, parse_line, parse_p
 from .linesolvers import SOLVERS, TABLE
 from .files import check_destination, write_atomically
 from .render.check import render_report
+from .render.html import render_html
+from .render.svg import result_svg
 from .render.terminal import TerminalWriter
 from .render.linetrace import TraceRenderer
 from .render.text import TextWriter, ending_parts, header_parts, render_text, step_part
@@ -88,7 +90,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog=EXIT_STATUS_HELP,
         formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("puzzle", metavar="PUZZLE",
-                       help=f"the puzzle file; its format is found from its name and content ({names})")
+                       help=f"the puzzle file; its format is found from its name and content ({names}); "
+                            "or a Simon Tatham Pattern game ID, like 10x10:2/3.1/...")
+    which = solve.add_mutually_exclusive_group()
+    which.add_argument("--puzzle", dest="number", type=_positive(int), metavar="N",
+                       help="solve puzzle N (counting from 1) of a file that holds many")
+    which.add_argument("--all", action="store_true",
+                       help="solve every puzzle of a file that holds many, one after another")
     solve.add_argument("--no-grids", dest="grids", action="store_false",
                        help="leave out the picture of the grid after each step (the answer is still shown)")
     solve.add_argument("--detail", action="store_true",
@@ -99,7 +107,13 @@ def build_parser() -> argparse.ArgumentParser:
                             "of printing it; FILE is replaced atomically and may not be the puzzle file")
     solve.add_argument("--json", action="store_true",
                        help="print the result as a JSON document (puzzle, status, steps with their "
-                            "marks and reasons, grid, contradiction) instead of the explanation")
+                            "marks and reasons, grid, contradiction) instead of the explanation "
+                            "(with --all, a list of them)")
+    solve.add_argument("--svg", metavar="FILE",
+                       help="also write a picture of the solved grid with its clues to FILE, as SVG")
+    solve.add_argument("--html", metavar="FILE",
+                       help="also write the whole explanation to FILE as one HTML page (each step with "
+                            "the grid after it, the squares it marked highlighted), readable offline")
     solve.add_argument("--width", type=_width, default=100, metavar="N",
                        help="wrap explanation lines at N characters (default: %(default)s)")
     solve.add_argument("--no-search", dest="search", action="store_false",
@@ -113,23 +127,34 @@ def build_parser() -> argparse.ArgumentParser:
     convert = commands.add_parser(
         "convert", help="convert a puzzle file to another format",
         description=_paragraph(
-            "Read puzzle IN and write it to OUT in another format, keeping its clues and, where "
-            "the format has room for them, its title, author, copyright and licence (.nin keeps "
-            "the clues only)."),
+            "Read the puzzles of IN and write them to OUT in another format, keeping their clues "
+            "and, where the format has room for them, their title, author, copyright, licence, "
+            "catalogue number, goal and other metadata; what the format cannot keep is named on "
+            "stderr.  A file of many puzzles (nonpack, webpbn, taai) converts whole to a format "
+            "that holds many, or one puzzle at a time with --puzzle."),
         epilog="exit status: 0 written, 2 bad input or usage\n"
-               f"\nformats: {names}",
+               f"\nformats: {names}\n"
+               "  (also by extension: xml for webpbn, g for olsak)\n"
+               "\nexamples:\n"
+               "  paint convert dancer.pro dancer.non\n"
+               "  paint convert questions.txt q17.xml --puzzle 17\n"
+               "  paint convert dancer.pro - --to tatham      (print the Pattern game ID)",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    convert.add_argument("source", metavar="IN", help="the puzzle file to read")
+    convert.add_argument("source", metavar="IN", help="the puzzle file to read, or a Pattern game ID")
     convert.add_argument("destination", metavar="OUT",
-                         help="the file to write (replaced atomically; never the input file)")
-    convert.add_argument("--to", dest="format", metavar="FORMAT", choices=list(formats.FORMATS),
+                         help="the file to write (replaced atomically; never the input file), or - for "
+                              "standard output")
+    convert.add_argument("--to", dest="format", metavar="FORMAT", type=_format,
                          help=f"the format to write ({names}); default: found from OUT's extension")
+    convert.add_argument("--puzzle", dest="number", type=_positive(int), metavar="N",
+                         help="convert only puzzle N (counting from 1) of a file that holds many")
 
     check = commands.add_parser(
         "check", help="check a batch of puzzles: one solution, and solvable without guessing?",
         description=_paragraph(
             "Check every puzzle in the files and folders given (folders are searched for "
-            f"{', '.join(EXTENSIONS)} files) the way a puzzle editor would, and give each one "
+            f"{', '.join(EXTENSIONS)} files; a file of many puzzles is walked, each puzzle "
+            "reported as FILE#N) the way a puzzle editor would, and give each one "
             "verdict: ok (line logic alone finishes it, so its solution is the only one), "
             "needs-probes (one solution, but the edge or corner probes are needed), "
             "needs-search (one solution, but only search finishes it), multiple (more than one "
@@ -143,7 +168,8 @@ def build_parser() -> argparse.ArgumentParser:
                "  130  interrupted by Ctrl-C (the puzzles checked so far are reported);\n"
                "       143 and 129 for SIGTERM and SIGHUP, which stop it the same way",
         formatter_class=argparse.RawDescriptionHelpFormatter)
-    check.add_argument("paths", metavar="PATH", nargs="+", help="a puzzle file, or a folder to search")
+    check.add_argument("paths", metavar="PATH", nargs="+",
+                       help="a puzzle file, a folder to search, or a Pattern game ID")
     check.add_argument("--allow-probes", action="store_true",
                        help="count needs-probes puzzles as passing (exit status 0)")
     shown = check.add_mutually_exclusive_group()
@@ -191,6 +217,14 @@ def build_parser() -> argparse.ArgumentParser:
     line.add_argument("--trace", action="store_true",
                       help="print each solver's working before its result (seed 000 and 001's traces)")
     return parser
+
+
+def _format(text: str) -> str:
+    """An argparse type: a format name, alias or extension, as its name in FORMATS."""
+    try:
+        return formats.format_name(text)
+    except PaintError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _paragraph(text: str) -> str:
@@ -256,47 +290,105 @@ def main(argv=None) -> int:
 
 
 def _solve(arguments) -> int:
-    if arguments.output:
-        check_destination(arguments.output, protect=(arguments.puzzle,))  # before a long solve
-    puzzle = load(arguments.puzzle)
+    destinations = [path for path in (arguments.output, arguments.svg, arguments.html) if path]
+    for path in destinations:  # before a long solve
+        check_destination(path, protect=(arguments.puzzle,))
+    if len({os.path.realpath(path) for path in destinations}) < len(destinations):
+        raise PaintError("-o, --svg and --html must name different files")
+    puzzles = _puzzles_to_solve(arguments)
+    if len(puzzles) > 1 and (arguments.svg or arguments.html):
+        raise PaintError("--svg and --html picture one puzzle: choose it with --puzzle N")
     options = SolveOptions(search=arguments.search, max_time=arguments.max_time,
                            max_branches=arguments.max_branches, branch_steps=arguments.detail)
+    results = []
     if arguments.json or arguments.output:
-        result = solve(puzzle, options)
+        parts = []
+        for label, puzzle in puzzles:
+            result = solve(puzzle, options)
+            results.append(result)
+            if not arguments.json:
+                parts.append(_banner(label, len(results), len(puzzles))
+                             + render_text(result, grids=arguments.grids, detail=arguments.detail,
+                                           width=arguments.width))
         if arguments.json:
-            text = result.to_json(indent=2) + "\n"
+            documents = [result.to_document() for result in results]
+            text = json.dumps(documents if arguments.all else documents[0], indent=2, ensure_ascii=False) + "\n"
         else:
-            text = render_text(result, grids=arguments.grids, detail=arguments.detail,
-                               width=arguments.width)
+            text = "\n".join(parts)
         if arguments.output:
             write_atomically(arguments.output, text, protect=(arguments.puzzle,))
         else:
             sys.stdout.write(text)
             sys.stdout.flush()
-        return EXIT_BY_STATUS[result.status]
-
-    # Print the explanation as the solve runs, so a long solve shows progress.
-    console = Console(highlight=False)
-    if console.is_terminal:
-        writer = TerminalWriter(console)
-        width = min(arguments.width, max(console.width, 40))
     else:
-        writer = TextWriter(sys.stdout)
-        width = arguments.width
-    def on_step(step, grid):
-        writer.write(step_part(puzzle, step, grid if arguments.grids else None,
-                               detail=arguments.detail, width=width))
+        # Print the explanation as the solve runs, so a long solve shows progress.
+        console = Console(highlight=False)
+        if console.is_terminal:
+            writer = TerminalWriter(console)
+            width = min(arguments.width, max(console.width, 40))
+        else:
+            writer = TextWriter(sys.stdout)
+            width = arguments.width
+        for label, puzzle in puzzles:
+            if len(puzzles) > 1:
+                if results:
+                    sys.stdout.write("\n")
+                sys.stdout.write(_banner(label, len(results) + 1, len(puzzles)))
+                sys.stdout.flush()
+                writer.previous = None
 
-    for part in header_parts(puzzle, grids=arguments.grids):
-        writer.write(part)
-    result = solve(puzzle, options, on_step=on_step)
-    for part in ending_parts(result, grids=arguments.grids, width=width):
-        writer.write(part)
-    return EXIT_BY_STATUS[result.status]
+            def on_step(step, grid, puzzle=puzzle):
+                writer.write(step_part(puzzle, step, grid if arguments.grids else None,
+                                       detail=arguments.detail, width=width))
+
+            for part in header_parts(puzzle, grids=arguments.grids):
+                writer.write(part)
+            result = solve(puzzle, options, on_step=on_step)
+            results.append(result)
+            for part in ending_parts(result, grids=arguments.grids, width=width):
+                writer.write(part)
+    if arguments.svg:
+        write_atomically(arguments.svg, result_svg(results[0]), protect=(arguments.puzzle,))
+    if arguments.html:
+        write_atomically(arguments.html, render_html(results[0], detail=arguments.detail, width=arguments.width),
+                         protect=(arguments.puzzle,))
+    return _worst(result.status for result in results)
+
+
+SEVERITY = (EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_STALLED, EXIT_SOLVED)
+"""Exit statuses from worst to best: ``solve --all`` exits with the worst of its puzzles'."""
+
+
+def _worst(statuses) -> int:
+    codes = {EXIT_BY_STATUS[status] for status in statuses}
+    return next(code for code in SEVERITY if code in codes)
+
+
+def _puzzles_to_solve(arguments) -> list[tuple[str, object]]:
+    """``(label, puzzle)`` for each puzzle the command line asks for: one, --puzzle N, or --all."""
+    puzzles = formats.load_all(arguments.puzzle)
+    source = arguments.puzzle
+    if len(source) > 40 and not os.path.lexists(source):  # a long game ID
+        source = source[:37] + "..."
+    if arguments.all:
+        return [(f"{source}#{number}", puzzle) for number, puzzle in enumerate(puzzles, start=1)]
+    if arguments.number is not None:
+        return [(f"{source}#{arguments.number}", formats.pick(puzzles, arguments.number, source)[0])]
+    if len(puzzles) > 1:
+        raise PaintError(f"{source} holds {len(puzzles)} puzzles: choose one with --puzzle N "
+                         f"(1 to {len(puzzles)}), or solve them all with --all")
+    return [(source, puzzles[0])]
+
+
+def _banner(label: str, number: int, count: int) -> str:
+    """The line that opens each puzzle's explanation under --all (none for a single puzzle)."""
+    if count == 1:
+        return ""
+    return f"==== {label} (puzzle {number} of {count}) ====\n\n"
 
 
 def _check(arguments) -> int:
-    found = find_puzzles(arguments.paths)
+    found = expand(find_puzzles(arguments.paths))
     if not found:
         raise PaintError(f"no puzzle files ({', '.join(EXTENSIONS)}) in {', '.join(arguments.paths)}")
     if arguments.output:
@@ -358,8 +450,27 @@ def _cores() -> int:
 
 
 def _convert(arguments) -> int:
-    formats.convert(arguments.source, arguments.destination, format=arguments.format)
+    if arguments.destination == "-":
+        if arguments.format is None:
+            raise PaintError("convert: give the format to write on standard output with --to FORMAT")
+        puzzles = formats.pick(formats.load_all(arguments.source), arguments.number, arguments.source)
+        sys.stdout.write(formats.dumps_all(puzzles, arguments.format))
+        sys.stdout.flush()
+        name = arguments.format
+    else:
+        puzzles = formats.convert(arguments.source, arguments.destination, format=arguments.format,
+                                  number=arguments.number)
+        name = arguments.format or formats.format_for(arguments.destination)
+    dropped = sorted({field for puzzle in puzzles for field in formats.lost(puzzle, name)},
+                     key=formats.METADATA.index)
+    if dropped:
+        _complain(f"note: {name} keeps no {', '.join(_FIELD_WORDS[field] for field in dropped)}; "
+                  "they are left out")
     return EXIT_SOLVED
+
+
+_FIELD_WORDS = {"title": "title", "author": "author", "copyright": "copyright", "license": "licence",
+                "catalogue": "catalogue number", "goal": "goal (solution)", "extra": "other metadata"}
 
 
 def _line(arguments) -> int:

@@ -21,7 +21,7 @@ from rich.console import Console
 import paint
 from checker import brute_force, clues_of, columns_of, is_solution, solutions_by_rows
 from paint import cli, formats
-from paint.batch import Found, check_batch, find_puzzles, _run_in_processes
+from paint.batch import Found, check_batch, expand, find_puzzles, _run_in_processes
 from paint.check import VERDICTS, Check, CheckOptions, check_file, check_puzzle
 from paint.render.check import describe, note, render_report, short_names, show_pictures, summary_line
 from paint.rules import LINE_RULE_NAMES
@@ -329,7 +329,7 @@ class TestCheckBatch:
     def test_worker_that_dies(self, tmp_path):
         """A worker killed in the middle of a puzzle makes that puzzle an error; the others are checked."""
         paths = write_batch(tmp_path, ["ok", "multiple", "needs-probes"])
-        work = [(index, str(paths[v]), None) for index, v in enumerate(("ok", "multiple", "needs-probes"))]
+        work = [(index, Found(str(paths[v]))) for index, v in enumerate(("ok", "multiple", "needs-probes"))]
         checks = [None] * 3
         interrupted = _run_in_processes(work, CheckOptions(), checks, None, 2, function=die_on_multiple)
         assert not interrupted
@@ -337,11 +337,11 @@ class TestCheckBatch:
         assert checks[1].error == f"{paths['multiple']}: the process checking it died"
 
 
-def die_on_multiple(path, options, text=None):
-    """Check ``path``, but end the process at once for the puzzle named multiple (a worker killed)."""
-    if Path(path).name == "multiple.non":
+def die_on_multiple(entry, options):
+    """Check ``entry``, but end the process at once for the puzzle named multiple (a worker killed)."""
+    if Path(entry.path).name == "multiple.non":
         os._exit(9)
-    return check_file(path, options, text=text)
+    return check_file(entry.path, options, text=entry.text)
 
 
 class TestReport:
@@ -391,6 +391,57 @@ class TestReport:
         assert picture.lines == tuple(formats.pro.draw(SEARCH))
         assert show_pictures(check_puzzle(OK)) is None
         assert show_pictures(check_puzzle(PROBES, CheckOptions(allow_probes=True))) is None
+
+
+class TestExpand:
+    """expand makes each puzzle of a file of many its own record, read once in this process."""
+
+    def test_bundle(self, tmp_path):
+        """A bundle of every verdict becomes one record per puzzle, labelled file#N, and is checked as such."""
+        bundle = tmp_path / "all.nonpack"
+        formats.save(list(BUILT.values()), bundle)
+        found = expand(find_puzzles([tmp_path]))
+        assert [entry.label for entry in found] == [f"{bundle}#{n}" for n in range(1, len(BUILT) + 1)]
+        batch = check_batch(found, jobs=2)
+        assert [check.verdict for check in batch.checks] == list(BUILT)
+        assert [check.file for check in batch.checks] == [entry.label for entry in found]
+
+    def test_broken_puzzle(self, tmp_path):
+        """A puzzle of a bundle that cannot be read is an error naming its line; its neighbours are checked."""
+        bundle = tmp_path / "b.nonpack"
+        good = formats.dumps(OK, "non")
+        bundle.write_text(good + "====\nwidth x\n====\n" + good, encoding="utf-8")
+        batch = check_batch(expand([Found(str(bundle))]))
+        assert [check.verdict for check in batch.checks] == ["ok", "error", "ok"]
+        assert batch.checks[1].error.startswith(f"{bundle}:") and "width 'x'" in batch.checks[1].error
+
+    def test_goal_mismatch_in_bundle(self, tmp_path):
+        """A goal that breaks its clues in one puzzle of a bundle: the clues are judged, the puzzle fails."""
+        bundle = tmp_path / "g.nonpack"
+        bad = formats.dumps(OK, "non") + 'goal "0000"\n'
+        bundle.write_text(formats.dumps(OK, "non") + "====\n" + bad, encoding="utf-8")
+        first, second = check_batch(expand([Found(str(bundle))])).checks
+        assert first.passes and second.verdict == "ok" and not second.passes and second.goal_matches is False
+
+    def test_tournament_file(self):
+        """The tournament file is 1000 records; a single-puzzle file stays one record named by its path."""
+        questions = CORPUS / "taai2011" / "questions.txt"
+        single = CORPUS / "jwilk" / "data000.nin"
+        found = expand([Found(str(questions)), Found(str(single))])
+        assert len(found) == 1001 and found[0].label == f"{questions}#1" and found[-1].label == str(single)
+        assert found[-1].puzzle is None  # read by the worker
+
+    def test_game_id(self, capsys):
+        """A game ID named in place of a file is checked."""
+        status, out, _ = run_check(["2x2:2/1/1/2"], capsys)
+        assert out.splitlines()[0] == "2x2:2/1/1/2: ok" and status == 0
+
+    def test_unreadable_file(self, tmp_path):
+        """A file of many that cannot be read at all is one error record."""
+        bad = tmp_path / "bad.xml"
+        bad.write_text("<puzzleset><puzzle>", encoding="utf-8")
+        [entry] = expand([Found(str(bad))])
+        assert entry.problem.startswith(f"{bad}:")
 
 
 def run_check(args, capsys):
@@ -534,7 +585,7 @@ class TestCommand:
     def test_no_puzzles(self, tmp_path, capsys):
         """A folder without puzzle files is a usage error, said in one line."""
         status, _, err = run_check([tmp_path], capsys)
-        assert status == 2 and err == f"paint: no puzzle files (.pro, .non, .nin) in {tmp_path}\n"
+        assert status == 2 and err == f"paint: no puzzle files (.pro, .non, .nonpack, .nin, .xml, .g) in {tmp_path}\n"
 
     @pytest.mark.parametrize("option", [["--jobs", "0"], ["--max-time", "-1"], ["--show", "--json"]])
     def test_bad_usage(self, tmp_path, capsys, option):

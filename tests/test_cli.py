@@ -15,6 +15,7 @@ import pytest
 from rich.console import Console
 
 import paint
+from checker import is_solution
 from paint import cli, formats
 from paint.render import render_text
 from paint.render.terminal import render_terminal
@@ -336,16 +337,18 @@ class TestConvert:
         """Converting with --to each format and reading the file back keeps the clues."""
         out = tmp_path / "converted.txt"
         assert cli.main(["convert", "--to", format, str(TINY), str(out)]) == 0
-        assert capsys.readouterr() == ("", "")
+        out_text, err = capsys.readouterr()
+        lost = formats.lost(paint.load(TINY), format)
+        assert out_text == "" and (err == "" if not lost else err.startswith(f"paint: note: {format} keeps no "))
         back, original = formats.load(out), paint.load(TINY)
         assert (back.rows, back.columns) == (original.rows, original.columns)
 
-    @pytest.mark.parametrize("format", list(formats.FORMATS))
+    @pytest.mark.parametrize("format", [name for name, module in formats.FORMATS.items() if module.EXTENSIONS])
     def test_format_from_extension(self, format, tmp_path):
         """Without --to the format is taken from OUT's extension."""
         out = tmp_path / f"converted{formats.FORMATS[format].EXTENSIONS[0]}"
         assert cli.main(["convert", str(TINY), str(out)]) == 0
-        assert formats.detect(out, out.read_text(encoding="utf-8")) == format
+        assert formats.detect("x.txt", out.read_text(encoding="utf-8")) == ("non" if format == "nonpack" else format)
         assert formats.load(out).rows == paint.load(TINY).rows
 
     def test_unknown_extension(self, tmp_path, capsys):
@@ -366,6 +369,117 @@ class TestConvert:
         done = run("convert", puzzle, puzzle)
         assert done.returncode == 2 and "Traceback" not in done.stderr
         assert puzzle.read_bytes() == TINY.read_bytes()
+
+
+    def test_standard_output(self, capsys):
+        """OUT '-' prints the puzzle, here as a game ID, and names on stderr the metadata the format drops."""
+        assert cli.main(["convert", str(ROOT / "puzzles" / "dancer.pro"), "-", "--to", "tatham"]) == 0
+        out, err = capsys.readouterr()
+        assert out == "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2\n"
+        assert err == ("paint: note: tatham keeps no title, author, copyright, licence, catalogue number, "
+                       "goal (solution); they are left out\n")
+
+    def test_standard_output_needs_format(self, capsys):
+        """OUT '-' without --to is a one-line error, exit 2."""
+        assert cli.main(["convert", str(TINY), "-"]) == 2
+        assert "--to" in capsys.readouterr().err
+
+    def test_one_of_many(self, tmp_path, capsys):
+        """--puzzle N converts one puzzle of a tournament file; without it a .non OUT is refused."""
+        out = tmp_path / "q.non"
+        assert cli.main(["convert", str(QUESTIONS), str(out)]) == 2
+        assert "holds one puzzle" in capsys.readouterr().err and not out.exists()
+        assert cli.main(["convert", str(QUESTIONS), str(out), "--puzzle", "3"]) == 0
+        assert formats.load(out) == formats.load_all(QUESTIONS)[2]
+
+    def test_alias(self, tmp_path):
+        """--to accepts an extension for a format: xml for webpbn."""
+        out = tmp_path / "tiny.out"
+        assert cli.main(["convert", "--to", "xml", str(TINY), str(out)]) == 0
+        assert formats.detect("x", out.read_text(encoding="utf-8")) == "webpbn"
+
+
+QUESTIONS = Path(__file__).parent / "corpus" / "taai2011" / "questions.txt"
+
+
+class TestManyPuzzles:
+    """solve on a file of many puzzles: --puzzle N, --all, or a clear refusal."""
+
+    def test_refused_without_choice(self, capsys):
+        """A file of 1000 puzzles without --puzzle or --all is a one-line error naming the count, exit 2."""
+        assert cli.main(["solve", str(QUESTIONS)]) == 2
+        err = capsys.readouterr().err
+        assert "holds 1000 puzzles: choose one with --puzzle N (1 to 1000), or solve them all with --all" in err
+
+    def test_puzzle_number(self, capsys):
+        """--puzzle 2 solves the second puzzle: the grid it prints fits that puzzle's clues (checked independently)."""
+        assert cli.main(["solve", str(QUESTIONS), "--puzzle", "2", "--json"]) == 4  # several solutions
+        document = json.loads(capsys.readouterr().out)
+        second = formats.load_all(QUESTIONS)[1]
+        assert is_solution(second.rows, second.columns, document["grid"])
+
+    def test_puzzle_number_out_of_range(self, capsys):
+        """--puzzle past the end is a one-line error, exit 2."""
+        assert cli.main(["solve", str(QUESTIONS), "--puzzle", "1001"]) == 2
+        assert "there is no puzzle 1001" in capsys.readouterr().err
+
+    def test_all(self, tmp_path, capsys):
+        """--all explains every puzzle of a bundle, each under its banner, and exits with the worst status."""
+        bundle = tmp_path / "two.nonpack"
+        bundle.write_text(TINY.read_text(encoding="utf-8") + "====\n" + STALLS.read_text(encoding="utf-8"),
+                          encoding="utf-8")
+        assert cli.main(["solve", str(bundle), "--all", "--no-grids"]) == 4
+        out = capsys.readouterr().out
+        assert f"==== {bundle}#1 (puzzle 1 of 2) ====" in out and f"==== {bundle}#2 (puzzle 2 of 2) ====" in out
+        assert out.count("summary") == 2
+
+    def test_all_json(self, tmp_path, capsys):
+        """--all --json prints a list with one result per puzzle."""
+        bundle = tmp_path / "two.nonpack"
+        bundle.write_text(TINY.read_text(encoding="utf-8") + "====\n" + TINY.read_text(encoding="utf-8"),
+                          encoding="utf-8")
+        assert cli.main(["solve", str(bundle), "--all", "--json"]) == 0
+        documents = json.loads(capsys.readouterr().out)
+        assert [d["status"] for d in documents] == ["solved", "solved"]
+
+    def test_game_id(self, capsys):
+        """A Pattern game ID in place of a file is solved."""
+        assert cli.main(["solve", "5x10:2.1/2.1.3/7/1.3/2.1/2/2.1/1.1/3/1.1/1.1/2/1.1/1.2/2", "--no-grids"]) == 0
+        assert "unique           yes, proven" in capsys.readouterr().out
+
+    def test_bad_game_id(self, capsys):
+        """A game ID with too few clues is a one-line error naming it, exit 2."""
+        assert cli.main(["solve", "2x2:1/1"]) == 2
+        assert capsys.readouterr().err == "paint: game ID: the game ID has 2 clues but a 2 x 2 puzzle has 4 (2 columns, then 2 rows)\n"
+
+
+class TestPictures:
+    """--svg and --html write pictures of the solve beside the explanation."""
+
+    def test_both(self, tmp_path, capsys):
+        """Both files are written, and the explanation is still printed."""
+        svg, page = tmp_path / "t.svg", tmp_path / "t.html"
+        assert cli.main(["solve", str(TINY), "--svg", str(svg), "--html", str(page)]) == 0
+        assert "summary" in capsys.readouterr().out
+        assert svg.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+        assert "<html" in page.read_text(encoding="utf-8")
+
+    def test_same_file_refused(self, tmp_path, capsys):
+        """--svg and --html naming the same file is refused before solving, exit 2."""
+        assert cli.main(["solve", str(TINY), "--svg", str(tmp_path / "x"), "--html", str(tmp_path / "x")]) == 2
+        assert "different files" in capsys.readouterr().err
+
+    def test_not_onto_the_puzzle(self, tmp_path, capsys):
+        """--svg onto the puzzle file is refused and leaves it as it was."""
+        puzzle = tmp_path / "tiny.non"
+        puzzle.write_bytes(TINY.read_bytes())
+        assert cli.main(["solve", str(puzzle), "--svg", str(puzzle)]) == 2
+        assert puzzle.read_bytes() == TINY.read_bytes()
+
+    def test_all_refused(self, capsys):
+        """--svg with --all is refused: a picture is of one puzzle."""
+        assert cli.main(["solve", str(QUESTIONS), "--all", "--svg", "x.svg"]) == 2
+        assert "--puzzle N" in capsys.readouterr().err
 
 
 class TestTerminal:

@@ -1,16 +1,24 @@
 """Puzzle file formats: the registry, and loading, saving and converting puzzles.
 
-Three formats are read and written (``docs/formats.md`` describes each
+Eight formats are read and written (``docs/formats.md`` describes each
 exactly):
 
 - ``pro``: Kramer's ASCII picture (:mod:`paint.formats.pro`, key decisions 2 and 3);
 - ``non``: Steve Simpson's format with the nonogram-db extensions (:mod:`paint.formats.non`);
-- ``nin``: Jakub Wilk's format (:mod:`paint.formats.nin`).
+- ``nonpack``: ``.non`` puzzles bundled in one file, separated by ``====`` lines (:mod:`paint.formats.nonpack`);
+- ``nin``: Jakub Wilk's format (:mod:`paint.formats.nin`);
+- ``webpbn``: Jan Wolter's webpbn XML, one puzzle or a set (:mod:`paint.formats.webpbn`);
+- ``olsak``: Olšák's ``.g`` format (:mod:`paint.formats.olsak`);
+- ``taai``: the TAAI computer-tournament text, many puzzles per file (:mod:`paint.formats.taai`);
+- ``tatham``: Simon Tatham's Pattern game ID, ``10x10:2/3.1/...`` (:mod:`paint.formats.tatham`),
+  which :func:`load` also takes in place of a file name.
 
 Kramer's output format (:mod:`paint.formats.solution`) is written only, to
 show an answer.  Simpson's notation for a single line and its clue
-(:mod:`paint.formats.linenotation`) is what ``paint line`` reads and writes.  Readers raise :class:`paint.errors.PuzzleFormatError` naming
-the file and line for any input they cannot read, and nothing else.
+(:mod:`paint.formats.linenotation`) is what ``paint line`` reads and
+writes.  Readers raise :class:`paint.errors.PuzzleFormatError` naming the
+file and line for any input they cannot read, and nothing else; colour
+puzzles are refused by every reader.
 
 >>> p = loads('1 1\\n1\\n1\\n', 'dot.nin')
 >>> print(dumps(p, 'pro'), end='')
@@ -20,6 +28,8 @@ the file and line for any input they cannot read, and nothing else.
     --
 >>> detect('dot.txt', '1 1\\n1\\n1\\n')
 'nin'
+>>> dumps(p, 'tatham')
+'1x1:1/1\\n'
 """
 
 from __future__ import annotations
@@ -28,31 +38,46 @@ import os
 import re
 import types
 
+import attrs
+
 from ..errors import PaintError, PuzzleFormatError
 from ..files import read_text, write_atomically
 from ..puzzle import Puzzle
-from . import nin, non, pro
-from ._common import numbered_lines
+from . import nin, non, nonpack, olsak, pro, taai, tatham, webpbn
+from ._common import numbered_lines, one_puzzle
 
-FORMATS = types.MappingProxyType({"pro": pro, "non": non, "nin": nin})
-"""The formats read and written, name -> module, in the order tried and listed.
+FORMATS = types.MappingProxyType({"pro": pro, "non": non, "nonpack": nonpack, "nin": nin,
+                                  "webpbn": webpbn, "olsak": olsak, "taai": taai, "tatham": tatham})
+"""The formats read and written, name -> module, in the order listed.
 
-Each module has ``NAME``, ``EXTENSIONS``, ``read(text, path) -> Puzzle`` and
-``write(puzzle) -> str``.
+Each module has ``NAME``; ``EXTENSIONS`` (lower case, possibly none);
+``MANY``, whether a file holds many puzzles; ``HOLDS``, the
+:class:`paint.puzzle.Puzzle` fields besides the clues it keeps;
+``read(text, path) -> Puzzle`` and ``write(puzzle) -> str``.  A module with
+``MANY`` also has ``read_each(text, path)`` (each puzzle, or the
+PuzzleFormatError of a puzzle that cannot be read) and
+``write_all(puzzles) -> str``.
 """
 
-UNKNOWN = "unknown format (expected .non, .pro or .nin)"
+ALIASES = types.MappingProxyType({"xml": "webpbn", "g": "olsak", "tournament": "taai", "pattern": "tatham"})
+"""Other names a format may be asked for by: its extension, or what people call it."""
+
+METADATA = ("title", "author", "copyright", "license", "catalogue", "goal", "extra")
+"""The Puzzle fields besides the clues, in the order they are named in messages."""
+
+UNKNOWN = "unknown format (expected .pro, .non, .nonpack, .nin, .xml, .g, tournament text or a game ID)"
 
 _NON_KEY = re.compile(r"(width|height|rows|columns)\b", re.IGNORECASE)
 _FRAME = re.compile(r" +-+\Z")
 _SIZES = re.compile(r"[0-9]+[ \t]+[0-9]+\Z")
+_SEPARATOR = re.compile(r"={4,}\s*\Z")
 
 
 def format_for(path) -> str | None:
     """The format named by ``path``'s extension (case ignored), or None.
 
-    >>> format_for('Dancer.PRO'), format_for('notes.txt')
-    ('pro', None)
+    >>> format_for('Dancer.PRO'), format_for('set.xml'), format_for('notes.txt')
+    ('pro', 'webpbn', None)
     """
     suffix = os.path.splitext(str(path))[1].lower()
     for name, module in FORMATS.items():
@@ -64,26 +89,40 @@ def format_for(path) -> str | None:
 def detect(path, text: str) -> str:
     """The format of ``text`` read from ``path``: by extension first, then by content.
 
-    Content rules, tried in order on the lines that are not blank and do not
-    start with ``#``: a line starting with ``width``, ``height``, ``rows`` or
-    ``columns`` means ``non``; a frame line (spaces then dashes) and a line
-    holding ``|`` mean ``pro``; a first line of two numbers means ``nin``.
-    Raises PuzzleFormatError "unknown format (expected .non, .pro or .nin)".
+    Content rules, tried in order: text starting with ``<`` is ``webpbn``;
+    one line like ``10x10:...`` is ``tatham``; a first line ``$1`` is
+    ``taai``; a line starting ``: rows`` is ``olsak``; then, on the lines
+    that are not blank and do not start with ``#``: a line starting with
+    ``width``, ``height``, ``rows`` or ``columns`` means ``non``, or
+    ``nonpack`` if a ``====`` line is there too; a frame line (spaces then
+    dashes) and a line holding ``|`` mean ``pro``; a first line of two
+    numbers means ``nin``.  Raises PuzzleFormatError "unknown format".
 
     >>> detect('x', 'width 1\\nheight 1\\n')
     'non'
+    >>> detect('x', '$1\\n1\\n1\\n')
+    'taai'
     >>> detect('x.txt', 'hello')
     Traceback (most recent call last):
     ...
-    paint.errors.PuzzleFormatError: x.txt: unknown format (expected .non, .pro or .nin)
+    paint.errors.PuzzleFormatError: x.txt: unknown format (expected .pro, .non, .nonpack, .nin, .xml, .g, tournament text or a game ID)
     """
     by_name = format_for(path)
     if by_name is not None:
         return by_name
+    start = text.lstrip("\ufeff \t\r\n")
+    if start.startswith("<"):
+        return "webpbn"
+    if tatham.looks_like(text):
+        return "tatham"
+    if taai.looks_like(text):
+        return "taai"
+    if olsak.looks_like(text):
+        return "olsak"
     lines = [line.rstrip() for line in text.replace("\r", "\n").split("\n")]
     meaningful = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
     if any(_NON_KEY.match(line.strip()) for line in meaningful):
-        return "non"
+        return "nonpack" if any(_SEPARATOR.match(line) for line in meaningful) else "non"
     if any(_FRAME.match(line) for line in meaningful) and any("|" in line for line in meaningful):
         return "pro"
     if meaningful and _SIZES.match(meaningful[0].strip()):
@@ -91,38 +130,106 @@ def detect(path, text: str) -> str:
     raise PuzzleFormatError(path, UNKNOWN)
 
 
-def loads(text: str, path_label="<string>", format: str | None = None) -> Puzzle:
-    """The puzzle in ``text``; ``path_label`` names it in errors and its extension picks the format.
+def loads_each(text: str, path_label="<string>", format: str | None = None) -> list[Puzzle | PuzzleFormatError]:
+    """Every puzzle in ``text``, in order; a puzzle that cannot be read is its PuzzleFormatError instead.
 
-    ``format`` (a name in FORMATS) overrides detection.  Raises
-    PuzzleFormatError for empty or binary text, an unknown format, or
-    anything the format's reader refuses; PaintError for an unknown
-    ``format`` name.
+    ``path_label`` names the text in errors and its extension picks the
+    format; ``format`` (a name in FORMATS or ALIASES) overrides detection.
+    A file of one puzzle gives a list of one.  Raises PuzzleFormatError for
+    a problem with the file as a whole (empty, binary, unknown format, not
+    a puzzle set at all; for one-puzzle formats, any problem), PaintError
+    for an unknown ``format`` name.  One broken puzzle in a file of many
+    does not hide the others: ``paint check`` reports each.
+
+    >>> [type(p).__name__ for p in loads_each('$1\\n1\\n1\\n$2\\n1\\n', 'q.txt')]
+    ['Puzzle', 'PuzzleFormatError']
+    """
+    numbered_lines(text, path_label)
+    module = FORMATS[detect(path_label, text) if format is None else format_name(format)]
+    if module.MANY:
+        return module.read_each(text, path_label)
+    return [module.read(text, path_label)]
+
+
+def loads_all(text: str, path_label="<string>", format: str | None = None) -> list[Puzzle]:
+    """Every puzzle in ``text``, in order; raises the first puzzle's PuzzleFormatError (see :func:`loads_each`).
+
+    >>> len(loads_all('$1\\n1\\n1\\n$2\\n0\\n0\\n', 'q.txt'))
+    2
+    """
+    each = loads_each(text, path_label, format)
+    for item in each:
+        if isinstance(item, PuzzleFormatError):
+            raise item
+    return each
+
+
+def loads(text: str, path_label="<string>", format: str | None = None) -> Puzzle:
+    """The one puzzle in ``text``; ``path_label`` names it in errors and its extension picks the format.
+
+    ``format`` (a name in FORMATS or ALIASES) overrides detection.  Raises
+    PuzzleFormatError for empty or binary text, an unknown format, a file
+    of several puzzles, or anything the format's reader refuses; PaintError
+    for an unknown ``format`` name.
 
     >>> loads('width 1\\nheight 1\\nrows\\n1\\ncolumns\\n1\\n').rows
     ((1,),)
     """
-    numbered_lines(text, path_label)
-    name = detect(path_label, text) if format is None else _name(format)
-    return FORMATS[name].read(text, path_label)
+    return one_puzzle(loads_each(text, path_label, format), path_label)
 
 
-def load(path) -> Puzzle:
-    """The puzzle in the file at ``path``, its format detected from extension then content.
+def source_text(source) -> tuple[str, str]:
+    """``(text, label)`` for ``source``: a file's path, or a Tatham game ID given in place of one.
+
+    A ``source`` that names no file but looks like a game ID (``10x10:...``)
+    is the ID itself, labelled ``game ID``.  Raises PuzzleFormatError naming
+    the file for a missing, unreadable, empty or binary file.
+
+    >>> source_text('2x1:1//1')
+    ('2x1:1//1', 'game ID')
+    """
+    source = str(source)
+    if not os.path.lexists(source) and tatham.looks_like(source):
+        return source, GAME_ID
+    return read_text(source), source
+
+
+GAME_ID = "game ID"
+"""How a game ID given in place of a file is named in messages."""
+
+
+def load_each(source) -> list[Puzzle | PuzzleFormatError]:
+    """Every puzzle in the file (or game ID) ``source``, each or its error (see :func:`loads_each`)."""
+    text, label = source_text(source)
+    return loads_each(text, label, "tatham" if label == GAME_ID else None)
+
+
+def load_all(source) -> list[Puzzle]:
+    """Every puzzle in the file (or game ID) ``source``; raises the first puzzle's PuzzleFormatError."""
+    text, label = source_text(source)
+    return loads_all(text, label, "tatham" if label == GAME_ID else None)
+
+
+def load(source) -> Puzzle:
+    """The puzzle in the file at ``source`` (its format detected from extension, then content), or a game ID.
 
     Raises PuzzleFormatError naming the file (and line) for a missing,
-    unreadable, empty or binary file, an unknown format, or bad content.
+    unreadable, empty or binary file, an unknown format, a file of several
+    puzzles, or bad content.
 
     >>> load('/no/such/file.pro')
     Traceback (most recent call last):
     ...
     paint.errors.PuzzleFormatError: /no/such/file.pro: no such file
+    >>> load('1x1:1/1').rows
+    ((1,),)
     """
-    return loads(read_text(path), str(path))
+    text, label = source_text(source)
+    return loads(text, label, "tatham" if label == GAME_ID else None)
 
 
 def dumps(puzzle: Puzzle, format: str) -> str:
-    """The puzzle as text in ``format`` (a name in FORMATS).
+    """The puzzle as text in ``format`` (a name in FORMATS or ALIASES).
 
     Raises PaintError for an unknown format or a puzzle the format cannot
     hold (for example a clue number above 99 in ``pro``).
@@ -132,38 +239,138 @@ def dumps(puzzle: Puzzle, format: str) -> str:
     1
     1
     """
-    return FORMATS[_name(format)].write(puzzle)
+    return FORMATS[format_name(format)].write(puzzle)
 
 
-def save(puzzle: Puzzle, path, format: str | None = None, protect=()) -> None:
-    """Write ``puzzle`` to ``path`` in ``format`` (default: from the extension), atomically.
+def dumps_all(puzzles, format: str) -> str:
+    """The puzzles as one text in ``format``, which must hold many unless there is one puzzle.
+
+    Raises PaintError for an unknown format, no puzzles, several puzzles for
+    a format of one puzzle per file, or a puzzle the format cannot hold.
+
+    >>> dumps_all([Puzzle(rows=[[1]], columns=[[1]])] * 2, 'tatham')
+    Traceback (most recent call last):
+    ...
+    paint.errors.PaintError: cannot write 2 puzzles as tatham, which holds one puzzle (nonpack, webpbn and taai hold many)
+    """
+    module = FORMATS[format_name(format)]
+    puzzles = list(puzzles)
+    if module.MANY:
+        return module.write_all(puzzles)
+    if len(puzzles) != 1:
+        raise PaintError(f"cannot write {len(puzzles)} puzzles as {module.NAME}, which holds one puzzle "
+                         f"({_many_names()} hold many)")
+    return module.write(puzzles[0])
+
+
+def kept(puzzle: Puzzle, format: str) -> Puzzle:
+    """What a file of ``format`` holding ``puzzle`` alone gives back: the fields it has no room for emptied.
+
+    A tournament file (``taai``) keeps only a ``$N`` catalogue, and numbers
+    a lone puzzle with another one ``$1``.
+
+    >>> kept(Puzzle(rows=[[1]], columns=[[1]], title='Dot', goal=['X']), 'nin').title is None
+    True
+    """
+    name = format_name(format)
+    holds = FORMATS[name].HOLDS
+    dropped: dict = {field: () if field == "extra" else None for field in METADATA if field not in holds}
+    if name == "taai" and not taai.NUMBER_LINE.match(puzzle.catalogue or ""):
+        dropped["catalogue"] = "$1"
+    return attrs.evolve(puzzle, **dropped)
+
+
+def lost(puzzle: Puzzle, format: str) -> list[str]:
+    """The metadata of ``puzzle`` (Puzzle field names, in METADATA order) that ``format`` cannot keep.
+
+    >>> lost(Puzzle(rows=[[1]], columns=[[1]], title='Dot', goal=['X']), 'nin')
+    ['title', 'goal']
+    """
+    back = kept(puzzle, format)
+    return [field for field in METADATA
+            if getattr(puzzle, field) not in (None, ()) and getattr(back, field) != getattr(puzzle, field)]
+
+
+def fits(puzzle: Puzzle, format: str) -> bool:
+    """Whether ``format`` can hold ``puzzle`` at all (``pro``: numbers up to 99; ``taai``: square).
+
+    >>> fits(Puzzle(rows=[[1]], columns=[[1], []]), 'taai')
+    False
+    """
+    try:
+        dumps(puzzle, format)
+    except PaintError:
+        return False
+    return True
+
+
+def save(puzzle, path, format: str | None = None, protect=()) -> None:
+    """Write ``puzzle`` (or a list of puzzles) to ``path`` in ``format`` (default: from the extension), atomically.
 
     Refuses to write onto any file in ``protect``.  Raises PaintError for an
-    extension that names no format, an unknown format, a puzzle the format
+    extension that names no format, an unknown format, puzzles the format
     cannot hold, a protected or unwritable path.
     """
-    if format is None:
-        format = format_for(path)
-        if format is None:
-            raise PaintError(f"cannot tell the format to write {path} in from its extension "
-                             "(expected .non, .pro or .nin)")
-    write_atomically(path, dumps(puzzle, format), protect=protect)
+    format = _format_to_write(path, format)
+    puzzles = [puzzle] if isinstance(puzzle, Puzzle) else list(puzzle)
+    write_atomically(path, dumps_all(puzzles, format), protect=protect)
 
 
-def convert(source, destination, format: str | None = None) -> Puzzle:
-    """Read ``source`` and write it to ``destination`` (format from its extension unless given).
+def convert(source, destination, format: str | None = None, number: int | None = None) -> list[Puzzle]:
+    """Read every puzzle of ``source`` (a file or a game ID) and write them to ``destination``.
 
-    Returns the puzzle.  Refuses to write onto ``source``.  Raises
-    PuzzleFormatError for a source that cannot be read and PaintError for a
-    destination that cannot be written.
+    The format written is ``format``, else the one ``destination``'s
+    extension names.  ``number`` (1-based) picks one puzzle of a file of
+    many.  Returns the puzzles written.  Refuses to write onto ``source``.
+    Raises PuzzleFormatError for a source that cannot be read and
+    PaintError for a ``number`` out of range, or a destination that cannot
+    be written (or cannot hold that many puzzles).
     """
-    puzzle = load(source)
-    save(puzzle, destination, format=format, protect=(source,))
-    return puzzle
+    format = _format_to_write(destination, format)
+    puzzles = pick(load_all(source), number, source)
+    write_atomically(destination, dumps_all(puzzles, format), protect=(source,))
+    return puzzles
 
 
-def _name(format: str) -> str:
+def pick(puzzles: list, number: int | None, source) -> list:
+    """``puzzles``, or the one numbered ``number`` (1-based) when given; PaintError if there is none.
+
+    >>> pick(['a', 'b'], 2, 'x')
+    ['b']
+    """
+    if number is None:
+        return puzzles
+    if not 1 <= number <= len(puzzles):
+        raise PaintError(f"{source} holds {len(puzzles)} puzzle{'' if len(puzzles) == 1 else 's'}: "
+                         f"there is no puzzle {number}")
+    return [puzzles[number - 1]]
+
+
+def format_name(format: str) -> str:
+    """The name in FORMATS of ``format``, a name, an alias or an extension (case and a leading dot ignored).
+
+    Raises PaintError for a name that is none of these.
+
+    >>> format_name('.XML'), format_name('g'), format_name('non')
+    ('webpbn', 'olsak', 'non')
+    """
     name = str(format).lower().lstrip(".")
+    name = ALIASES.get(name, name)
     if name not in FORMATS:
         raise PaintError(f"unknown format {format!r} (expected {', '.join(FORMATS)})")
     return name
+
+
+def _format_to_write(path, format: str | None) -> str:
+    if format is not None:
+        return format_name(format)
+    found = format_for(path)
+    if found is None:
+        raise PaintError(f"cannot tell the format to write {path} in from its extension "
+                         "(expected .pro, .non, .nonpack, .nin, .xml or .g; or give the format, e.g. --to taai)")
+    return found
+
+
+def _many_names() -> str:
+    names = [name for name, module in FORMATS.items() if module.MANY]
+    return ", ".join(names[:-1]) + " and " + names[-1]

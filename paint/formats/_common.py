@@ -22,11 +22,12 @@ KEY = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
 NUMBER = re.compile(r"[0-9]+\Z")
 
 
-def numbered_lines(text: str, path) -> list[tuple[int, str]]:
-    """The lines of ``text`` as ``(1-based number, line)`` pairs, line ends removed.
+def numbered_lines(text: str, path, first_line: int = 1) -> list[tuple[int, str]]:
+    """The lines of ``text`` as ``(number, line)`` pairs, line ends removed, numbered from ``first_line``.
 
     ``\\r\\n``, ``\\r`` and ``\\n`` all end a line; the end of the last line
-    does not start another one.  Raises PuzzleFormatError for
+    does not start another one.  ``first_line`` is the file line ``text``
+    starts on, when it is one puzzle cut from a file of many.  Raises PuzzleFormatError for
     text with NUL characters ("binary content") or nothing but whitespace
     ("the file is empty").
 
@@ -42,7 +43,7 @@ def numbered_lines(text: str, path) -> list[tuple[int, str]]:
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines[-1] == "":
         lines.pop()
-    return list(enumerate(lines, start=1))
+    return list(enumerate(lines, start=first_line))
 
 
 def parse_number(token: str, path, line: int | None, what: str) -> int:
@@ -167,3 +168,26 @@ def _shown(token: str) -> str:
     if len(token) > 20:
         token = token[:20] + "..."
     return repr(token)
+
+
+COLOUR_REFUSED = "colour puzzles are not supported (paint solves black-and-white puzzles)"
+"""The message every reader gives for a puzzle with blocks of more than one colour."""
+
+
+def one_puzzle(each, path) -> Puzzle:
+    """The one puzzle of a file read as ``each`` (puzzles, or the errors of puzzles that could not be read).
+
+    Raises the puzzle's own PuzzleFormatError, or PuzzleFormatError when
+    the file holds more than one puzzle.
+
+    >>> one_puzzle([PuzzleFormatError('x', 'bad', 3)], 'x')
+    Traceback (most recent call last):
+    ...
+    paint.errors.PuzzleFormatError: x:3: bad
+    """
+    each = list(each)
+    if len(each) != 1:
+        raise PuzzleFormatError(path, f"the file holds {len(each)} puzzles, not one")
+    if isinstance(each[0], PuzzleFormatError):
+        raise each[0]
+    return each[0]

@@ -24,6 +24,9 @@ from ._common import build_puzzle, check_writable, make_clue, numbered_lines, pa
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
+MANY = False
+HOLDS = frozenset()
+"""The Puzzle fields besides the clues that a file of this format keeps."""
 
 
 def read(text: str, path="<string>") -> Puzzle:

@@ -31,11 +31,14 @@ import re
 
 from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import Puzzle
-from ._common import (KEY, build_puzzle, check_goal_shape, check_writable, make_clue, numbered_lines,
+from ._common import (COLOUR_REFUSED, KEY, build_puzzle, check_goal_shape, check_writable, make_clue, numbered_lines,
                       parse_number, parse_size)
 
 NAME = "non"
 EXTENSIONS = (".non",)
+MANY = False
+HOLDS = frozenset({"title", "author", "copyright", "license", "catalogue", "goal", "extra"})
+"""The Puzzle fields besides the clues that a file of this format keeps."""
 
 FIELDS = {"catalogue": "catalogue", "title": "title", "by": "author",
           "copyright": "copyright", "license": "license"}
@@ -52,8 +55,11 @@ _COLOUR_NUMBER = re.compile(r"[0-9]+\s*[A-Za-z]\Z")
 _GOAL_TEXT = re.compile(r'[01"\s]+\Z')
 
 
-def read(text: str, path="<string>") -> Puzzle:
+def read(text: str, path="<string>", *, first_line: int = 1) -> Puzzle:
     """The puzzle in ``.non`` text; ``path`` names it in errors.
+
+    ``first_line`` is the file line ``text`` starts on (a puzzle of a
+    ``.nonpack`` bundle), so errors name the line of the whole file.
 
     Raises PuzzleFormatError (with the line where there is one) for a colour
     puzzle, a missing or absurd width or height, a missing section, a section
@@ -66,7 +72,7 @@ def read(text: str, path="<string>") -> Puzzle:
     ...
     paint.errors.PuzzleFormatError: a.non: the row clues total 1 full square but the column clues total 0
     """
-    lines = numbered_lines(text, path)
+    lines = numbered_lines(text, path, first_line)
     sizes: dict[str, tuple[int, int]] = {}
     sections: dict[str, tuple[int, list, tuple[int, str] | None]] = {}
     metadata: dict[str, str] = {}
@@ -87,7 +93,7 @@ def read(text: str, path="<string>") -> Puzzle:
         value = rest[0] if rest else ""
         name = key.lower()
         if name in COLOUR_KEYS:
-            raise PuzzleFormatError(path, "colour puzzles are not supported", number)
+            raise PuzzleFormatError(path, COLOUR_REFUSED, number)
         if name in ("rows", "columns") and not value:
             if name in sections:
                 raise PuzzleFormatError(path, f"a second {name} section", number)
@@ -221,7 +227,7 @@ def _parse_clue(raw: str, path, number: int) -> tuple[int, ...]:
         if not part:
             raise PuzzleFormatError(path, f"clue {_short(text)} has an empty number between commas", number)
         if _COLOUR_NUMBER.match(part):
-            raise PuzzleFormatError(path, "colour puzzles are not supported", number)
+            raise PuzzleFormatError(path, COLOUR_REFUSED, number)
         numbers.append(parse_number(part, path, number, "clue number"))
     return make_clue(numbers, path, number, text)
 

@@ -42,6 +42,9 @@ from ._common import (KEY, build_puzzle, check_goal_shape, check_writable, make_
 
 NAME = "pro"
 EXTENSIONS = (".pro",)
+MANY = False
+HOLDS = frozenset({"title", "author", "copyright", "license", "catalogue", "goal", "extra"})
+"""The Puzzle fields besides the clues that a file of this format keeps."""
 
 HEADER_KEYS = ("title", "author", "copyright", "license", "catalogue")
 """The ``# key: value`` lines read into Puzzle fields, in the order they are written."""

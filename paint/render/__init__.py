@@ -5,8 +5,10 @@ The explanation is data (:class:`paint.explanation.Step` records in a
 built once by :func:`result_parts` (Kramer key decision 4: the reasoning
 interleaved with pictures of the partly worked puzzle, then the answer);
 :func:`render_text` writes it plainly, :mod:`paint.render.terminal` styles
-it with rich.  Only :mod:`paint.render.terminal` and :mod:`paint.cli`
-import rich.
+it with rich, :mod:`paint.render.html` makes it one HTML page (rich's own
+export) and :mod:`paint.render.svg` draws a grid with its clues as an SVG
+picture.  Only the renderers and :mod:`paint.cli` import rich; the core
+never does.
 
 >>> import paint
 >>> result = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[2], []], title='Tiny'))
