@@ -31,7 +31,7 @@ import attrs
 from .check import Check, CheckOptions, broken_goal, check_file, check_puzzle, printable
 from .errors import GoalMismatch, PaintError, PuzzleFormatError
 from .files import read_text
-from .formats import FORMATS, format_for, loads_each, tatham
+from .formats import FORMATS, format_for, loads_each, tatham, worth_reading
 from .puzzle import Puzzle
 
 EXTENSIONS = tuple(extension for module in FORMATS.values() for extension in module.EXTENSIONS)
@@ -91,9 +91,11 @@ def find_puzzles(paths) -> list[Found]:
 
     A file named in ``paths`` is taken whatever its name (its format is
     found from its name and content); one that is not a regular file (a
-    pipe) is read at once.  A folder is searched recursively for files
-    whose names end in one of :data:`EXTENSIONS` (any case), in sorted
-    order, leaving out hidden files and folders (names starting with
+    pipe) is read at once; a Tatham game ID that names no file is taken as
+    the puzzle.  A folder is searched recursively for files whose names end
+    in one of :data:`EXTENSIONS` (any case; ``.xml`` and ``.g`` files only
+    when :func:`paint.formats.worth_reading` says they look like puzzles),
+    in sorted order, leaving out hidden files and folders (names starting with
     ``.``) and not following links to folders.  Nothing raises: a path
     that does not exist, a folder that cannot be read, a link that leads
     nowhere (or round in a loop) and, inside a folder, a puzzle name that
@@ -192,7 +194,8 @@ def _walk(folder: str, add) -> None:
                 continue
             path = os.path.join(root, name)
             if os.path.isfile(path):
-                add(path)
+                if worth_reading(path):
+                    add(path)
             elif not os.path.exists(path):
                 add(path, _broken_link(path))
             else:

@@ -29,7 +29,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn
 
 from . import formats, solve
 from .batch import EXTENSIONS, check_batch, expand, find_puzzles
-from .check import DEFAULT_MAX_TIME, CheckOptions
+from .check import DEFAULT_MAX_TIME, CheckOptions, printable
 from .options import SolveOptions
 from .errors import PaintError, PuzzleFormatError
 from .formats.linenotation import format_result, parse_clue, parse_line, parse_pair
@@ -104,7 +104,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "under a probe its chain, under a search step each branch's own steps")
     solve.add_argument("-o", "--output", metavar="FILE",
                        help="write the explanation (plain text, no colour) or the JSON to FILE instead "
-                            "of printing it; FILE is replaced atomically and may not be the puzzle file")
+                            "of printing it; FILE is replaced atomically and may not be the puzzle file "
+                            "(- is standard output)")
     solve.add_argument("--json", action="store_true",
                        help="print the result as a JSON document (puzzle, status, steps with their "
                             "marks and reasons, grid, contradiction) instead of the explanation "
@@ -290,6 +291,11 @@ def main(argv=None) -> int:
 
 
 def _solve(arguments) -> int:
+    if arguments.output == "-":
+        arguments.output = None  # standard output, as without -o
+    for option, path in (("--svg", arguments.svg), ("--html", arguments.html)):
+        if path == "-":
+            raise PaintError(f"{option} -: give a file name (standard output carries the explanation)")
     destinations = [path for path in (arguments.output, arguments.svg, arguments.html) if path]
     for path in destinations:  # before a long solve
         check_destination(path, protect=(arguments.puzzle,))
@@ -300,7 +306,36 @@ def _solve(arguments) -> int:
         raise PaintError("--svg and --html picture one puzzle: choose it with --puzzle N")
     options = SolveOptions(search=arguments.search, max_time=arguments.max_time,
                            max_branches=arguments.max_branches, branch_steps=arguments.detail)
-    results = []
+    results: list = []
+    interrupted: list[int] = []
+    if len(puzzles) > 1:  # Ctrl-C ends the solve it interrupts (status limit) and the whole run
+        def stop(signum, frame):
+            interrupted.append(signum)
+            raise KeyboardInterrupt
+
+        previous = signal.signal(signal.SIGINT, stop)
+    try:
+        _solve_each(puzzles, options, arguments, results, interrupted)
+    finally:
+        if len(puzzles) > 1:
+            signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        _complain(f"interrupted in puzzle {len(results)} of {len(puzzles)} (its solve stopped with status limit)")
+        return EXIT_INTERRUPTED
+    if arguments.svg:
+        write_atomically(arguments.svg, result_svg(results[0]), protect=(arguments.puzzle,))
+    if arguments.html:
+        write_atomically(arguments.html, render_html(results[0], detail=arguments.detail, width=arguments.width),
+                         protect=(arguments.puzzle,))
+    return _worst(result.status for result in results)
+
+
+def _solve_each(puzzles, options, arguments, results: list, interrupted: list) -> None:
+    """Solve ``puzzles`` in order and print or write their explanations (or JSON), appending to ``results``.
+
+    Stops after the puzzle during which ``interrupted`` gained a signal;
+    what was solved is still printed or written.
+    """
     if arguments.json or arguments.output:
         parts = []
         for label, puzzle in puzzles:
@@ -310,6 +345,8 @@ def _solve(arguments) -> int:
                 parts.append(_banner(label, len(results), len(puzzles))
                              + render_text(result, grids=arguments.grids, detail=arguments.detail,
                                            width=arguments.width))
+            if interrupted:
+                break
         if arguments.json:
             documents = [result.to_document() for result in results]
             text = json.dumps(documents if arguments.all else documents[0], indent=2, ensure_ascii=False) + "\n"
@@ -347,12 +384,8 @@ def _solve(arguments) -> int:
             results.append(result)
             for part in ending_parts(result, grids=arguments.grids, width=width):
                 writer.write(part)
-    if arguments.svg:
-        write_atomically(arguments.svg, result_svg(results[0]), protect=(arguments.puzzle,))
-    if arguments.html:
-        write_atomically(arguments.html, render_html(results[0], detail=arguments.detail, width=arguments.width),
-                         protect=(arguments.puzzle,))
-    return _worst(result.status for result in results)
+            if interrupted:
+                break
 
 
 SEVERITY = (EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_STALLED, EXIT_SOLVED)
@@ -366,14 +399,15 @@ def _worst(statuses) -> int:
 
 def _puzzles_to_solve(arguments) -> list[tuple[str, object]]:
     """``(label, puzzle)`` for each puzzle the command line asks for: one, --puzzle N, or --all."""
-    puzzles = formats.load_all(arguments.puzzle)
-    source = arguments.puzzle
-    if len(source) > 40 and not os.path.lexists(source):  # a long game ID
+    each = formats.load_each(arguments.puzzle)
+    source = printable(arguments.puzzle)
+    if len(source) > 40 and not os.path.lexists(arguments.puzzle):  # a long game ID
         source = source[:37] + "..."
+    if arguments.number is not None:
+        return [(f"{source}#{arguments.number}", formats.pick(each, arguments.number, source)[0])]
+    puzzles = formats.pick(each, None, source)
     if arguments.all:
         return [(f"{source}#{number}", puzzle) for number, puzzle in enumerate(puzzles, start=1)]
-    if arguments.number is not None:
-        return [(f"{source}#{arguments.number}", formats.pick(puzzles, arguments.number, source)[0])]
     if len(puzzles) > 1:
         raise PaintError(f"{source} holds {len(puzzles)} puzzles: choose one with --puzzle N "
                          f"(1 to {len(puzzles)}), or solve them all with --all")
@@ -453,7 +487,7 @@ def _convert(arguments) -> int:
     if arguments.destination == "-":
         if arguments.format is None:
             raise PaintError("convert: give the format to write on standard output with --to FORMAT")
-        puzzles = formats.pick(formats.load_all(arguments.source), arguments.number, arguments.source)
+        puzzles = formats.pick(formats.load_each(arguments.source), arguments.number, arguments.source)
         sys.stdout.write(formats.dumps_all(puzzles, arguments.format))
         sys.stdout.flush()
         name = arguments.format

@@ -436,6 +436,14 @@ class TestExpand:
         status, out, _ = run_check(["2x2:2/1/1/2"], capsys)
         assert out.splitlines()[0] == "2x2:2/1/1/2: ok" and status == 0
 
+    def test_unrelated_xml_and_g_files(self, tmp_path):
+        """In a folder, .xml and .g files that do not look like puzzles (pom.xml, a grammar) are passed over."""
+        (tmp_path / "pom.xml").write_text("<project><modelVersion>4.0.0</modelVersion></project>\n")
+        (tmp_path / "Expr.g").write_text("grammar Expr;\nexpr : term ;\n")
+        formats.save(OK, tmp_path / "ok.xml")
+        formats.save(OK, tmp_path / "ok.g")
+        assert sorted(Path(entry.path).name for entry in find_puzzles([tmp_path])) == ["ok.g", "ok.xml"]
+
     def test_unreadable_file(self, tmp_path):
         """A file of many that cannot be read at all is one error record."""
         bad = tmp_path / "bad.xml"

@@ -6,8 +6,10 @@ import io
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import jsonschema
@@ -441,6 +443,35 @@ class TestManyPuzzles:
         assert cli.main(["solve", str(bundle), "--all", "--json"]) == 0
         documents = json.loads(capsys.readouterr().out)
         assert [d["status"] for d in documents] == ["solved", "solved"]
+
+    def test_broken_neighbour(self, tmp_path, capsys):
+        """A broken puzzle does not stop --puzzle from solving or converting another; picked, it is the error."""
+        broken = tmp_path / "b.txt"
+        broken.write_text("$1\n1\n1\n$2\n1\n0\n0\n0\n", encoding="utf-8")
+        assert cli.main(["solve", str(broken), "--puzzle", "1", "--no-grids"]) == 0
+        assert cli.main(["convert", str(broken), str(tmp_path / "one.non"), "--puzzle", "1"]) == 0
+        capsys.readouterr()
+        assert cli.main(["solve", str(broken), "--puzzle", "2"]) == 2
+        assert capsys.readouterr().err == f"paint: {broken}:4: the row clues total 0 full squares but the column clues total 1\n"
+
+    def test_output_dash(self, capsys):
+        """-o - prints on standard output; --svg - is refused, since the explanation goes there."""
+        assert cli.main(["solve", str(TINY), "-o", "-", "--no-grids"]) == 0
+        assert "summary" in capsys.readouterr().out
+        assert cli.main(["solve", str(TINY), "--svg", "-"]) == 2
+        assert "give a file name" in capsys.readouterr().err
+
+    def test_ctrl_c_stops_all(self):
+        """Ctrl-C during solve --all stops the run, not just the puzzle it was on: exit 130, what was done kept."""
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+        process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(QUESTIONS), "--all", "--no-grids"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        first = process.stdout.readline()  # the run has started
+        time.sleep(2)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert first.startswith("==== ") and process.returncode == 130
+        assert re.search(r"interrupted in puzzle [0-9]+ of 1000", err) and "Traceback" not in err
 
     def test_game_id(self, capsys):
         """A Pattern game ID in place of a file is solved."""

@@ -351,10 +351,13 @@ class TestDumps:
         with pytest.raises(PaintError, match="extra key"):
             dumps(Puzzle(rows=[[1]], columns=[[1]], extra=[("title", "x")]), name)
 
-    def test_line_break_in_pro_metadata(self):
-        """A metadata value holding a line break cannot be a .pro header line."""
-        with pytest.raises(PaintError, match="line break"):
-            dumps(Puzzle(rows=[[1]], columns=[[1]], title="a\nb"), "pro")
+    @pytest.mark.parametrize("name", ["pro", "olsak"])
+    def test_line_break_in_metadata(self, name):
+        """A metadata value holding line breaks (or '&#') is written on one line, as references, and read back."""
+        puzzle = Puzzle(rows=[[1]], columns=[[1]], title="a\nb\r\nc &#10; d", extra=[("description", "\nx\n")])
+        text = dumps(puzzle, name)
+        assert "a&#10;b&#13;&#10;c &#38;#10; d" in text
+        assert loads(text, "x", format=name) == puzzle
 
 
 class TestSave:

@@ -86,6 +86,35 @@ def format_for(path) -> str | None:
     return None
 
 
+SNIFF_BYTES = 65536
+"""How much of a file :func:`worth_reading` looks at."""
+
+
+def worth_reading(path) -> bool:
+    """Whether a file a folder search found by its extension looks like a puzzle of that format.
+
+    ``.xml`` and ``.g`` are common extensions of other files (``pom.xml``,
+    grammars): such a file counts only if its first 64 KB hold a
+    ``<puzzle`` element (webpbn) or two lines starting with ``:`` (Olšák).
+    Other extensions always count, and so does a file that cannot be read
+    (reading it will say why).  Raises nothing.
+
+    >>> worth_reading('/no/such/pom.xml'), worth_reading('notes.non')
+    (True, True)
+    """
+    name = format_for(path)
+    if name not in ("webpbn", "olsak"):
+        return True
+    try:
+        with open(path, "rb") as file:
+            head = file.read(SNIFF_BYTES).decode("utf-8", "replace")
+    except OSError:
+        return True
+    if name == "webpbn":
+        return "<puzzle" in head
+    return len(re.findall(r"^:", head, re.MULTILINE)) >= 2
+
+
 def detect(path, text: str) -> str:
     """The format of ``text`` read from ``path``: by extension first, then by content.
 
@@ -327,23 +356,31 @@ def convert(source, destination, format: str | None = None, number: int | None =
     be written (or cannot hold that many puzzles).
     """
     format = _format_to_write(destination, format)
-    puzzles = pick(load_all(source), number, source)
+    puzzles = pick(load_each(source), number, source)
     write_atomically(destination, dumps_all(puzzles, format), protect=(source,))
     return puzzles
 
 
-def pick(puzzles: list, number: int | None, source) -> list:
-    """``puzzles``, or the one numbered ``number`` (1-based) when given; PaintError if there is none.
+def pick(each: list, number: int | None, source) -> list[Puzzle]:
+    """The puzzles of ``each`` (as :func:`load_each` gives them), or the one numbered ``number`` (from 1).
 
-    >>> pick(['a', 'b'], 2, 'x')
-    ['b']
+    Only the puzzles picked must have been read: a broken puzzle raises
+    its PuzzleFormatError when it is picked, and does not stop another
+    puzzle of the same file from being picked.  Raises PaintError for a
+    ``number`` past the end.
+
+    >>> pick(['a', PuzzleFormatError('x', 'bad')], 1, 'x')
+    ['a']
     """
-    if number is None:
-        return puzzles
-    if not 1 <= number <= len(puzzles):
-        raise PaintError(f"{source} holds {len(puzzles)} puzzle{'' if len(puzzles) == 1 else 's'}: "
-                         f"there is no puzzle {number}")
-    return [puzzles[number - 1]]
+    if number is not None:
+        if not 1 <= number <= len(each):
+            raise PaintError(f"{source} holds {len(each)} puzzle{'' if len(each) == 1 else 's'}: "
+                             f"there is no puzzle {number}")
+        each = [each[number - 1]]
+    for item in each:
+        if isinstance(item, PuzzleFormatError):
+            raise item
+    return list(each)
 
 
 def format_name(format: str) -> str:

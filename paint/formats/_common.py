@@ -156,11 +156,37 @@ def check_writable(puzzle: Puzzle, where: str) -> None:
                          f"of {puzzle.width} 'X' or '.' squares")
 
 
-def metadata_value(value, key: str, format_name: str):
-    """``value`` checked for writing on one line of a ``format_name`` file; PaintError if it holds a line break."""
-    if value is not None and any(c in value for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"):
-        raise PaintError(f"cannot write {key} {value!r} in {format_name}: it holds a line break")
+LINE_BREAKS = "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"
+"""The characters Python's ``str.splitlines`` breaks a line at."""
+
+_REFERENCE = re.compile(r"&#([0-9]{1,7});")
+
+
+def one_line(value: str) -> str:
+    """``value`` made fit for one ``key: value`` line: line breaks (and ``&#``) written as ``&#N;`` references.
+
+    :func:`from_one_line` reverses it exactly.  Values with neither are
+    unchanged, so ordinary metadata reads as it is written.
+
+    >>> one_line('A simple\\ndemo &#1 puzzle')
+    'A simple&#10;demo &#38;#1 puzzle'
+    """
+    value = value.replace("&#", "&#38;#")
+    for character in LINE_BREAKS:
+        value = value.replace(character, f"&#{ord(character)};")
     return value
+
+
+def from_one_line(value: str) -> str:
+    """The value :func:`one_line` wrote: every ``&#N;`` reference read as its character.
+
+    >>> from_one_line('A simple&#10;demo &#38;#1 puzzle')
+    'A simple\\ndemo &#1 puzzle'
+    """
+    def character(match):
+        code = int(match.group(1))
+        return chr(code) if code <= 0x10FFFF and not 0xD800 <= code <= 0xDFFF else match.group(0)
+    return _REFERENCE.sub(character, value)
 
 
 def _shown(token: str) -> str:
@@ -191,3 +217,18 @@ def one_puzzle(each, path) -> Puzzle:
     if isinstance(each[0], PuzzleFormatError):
         raise each[0]
     return each[0]
+
+
+def at_line(error: PuzzleFormatError, line: int) -> PuzzleFormatError:
+    """``error``, or for an error about a whole puzzle (no line), the same error at ``line``.
+
+    A file of many puzzles names the line where such a puzzle starts, so the
+    reader can tell which puzzle is meant.  A GoalMismatch, which carries
+    the puzzle, is returned as it is.
+
+    >>> str(at_line(PuzzleFormatError('q.txt', 'the row clues total 1'), 7))
+    'q.txt:7: the row clues total 1'
+    """
+    if error.line is not None or type(error) is not PuzzleFormatError:
+        return error
+    return PuzzleFormatError(error.path, error.message, line)

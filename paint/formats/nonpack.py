@@ -24,7 +24,7 @@ import re
 from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import Puzzle
 from . import non
-from ._common import numbered_lines, one_puzzle
+from ._common import at_line, numbered_lines, one_puzzle
 
 NAME = "nonpack"
 EXTENSIONS = (".nonpack",)
@@ -72,7 +72,7 @@ def read_each(text: str, path="<string>") -> list[Puzzle | PuzzleFormatError]:
         try:
             each.append(non.read(chunk, path, first_line=first))
         except PuzzleFormatError as error:
-            each.append(error)
+            each.append(at_line(error, first))
     return each
 
 

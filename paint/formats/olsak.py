@@ -13,7 +13,9 @@ triddlers (``#t``).
 
 Metadata is kept as ``key: value`` lines among the comments (``title:
 Dancer``), and the goal as one ``goal: X..X.`` line per row; the reader
-reads such lines back, so paint's ``.g`` files lose nothing.
+reads such lines back, so paint's ``.g`` files lose nothing.  Other
+comment lines are free text and are not kept; so are lines that only look
+like metadata (``Goal: find the cat``, a second ``title:``).
 
 >>> p = read('A dot.\\n: rows\\n1\\n\\n: columns\\n1\\n0\\n: end\\n', 'x.g')
 >>> p.rows, p.columns
@@ -35,7 +37,7 @@ import re
 from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
 from ._common import (COLOUR_REFUSED, KEY, build_puzzle, check_goal_shape, check_writable, make_clue,
-                      metadata_value, numbered_lines, parse_number)
+                      numbered_lines, one_line, from_one_line, parse_number)
 
 NAME = "olsak"
 EXTENSIONS = (".g",)
@@ -50,6 +52,7 @@ RESERVED = frozenset(FIELDS) | {"goal"}
 """Comment keys with a meaning; an extra key may not be one of these."""
 
 _METADATA = re.compile(r"([A-Za-z][A-Za-z0-9_.-]*):[ \t]*(.*)\Z")
+_GOAL_ROW = re.compile(r"[X.]+\Z")
 _DECLARATION = re.compile(r"\s*(\S):(\S?)\s+(\S+)")
 _COLOUR_NUMBER = re.compile(r"[0-9]+[^0-9\s,]+\Z")
 
@@ -85,17 +88,15 @@ def read(text: str, path="<string>") -> Puzzle:
     while index < len(lines) and not lines[index][1].startswith((":", "#")):
         number, line = lines[index]
         found = _METADATA.match(line.strip())
-        if found:
+        if found:  # anything else before the first ':' or '#' line is a comment (Olšák)
             key, value = found.group(1), found.group(2).strip()
-            name = key.lower()
-            if name == "goal":
-                goal_lines.append((number, value))
-            elif name in FIELDS:
-                if name in metadata:
-                    raise PuzzleFormatError(path, f"{name} is given twice", number)
-                metadata[name] = value
-            else:
-                extra.append((key, value))
+            if key == "goal":
+                if _GOAL_ROW.match(value):
+                    goal_lines.append((number, value))
+            elif key in FIELDS:
+                metadata.setdefault(key, from_one_line(value))
+            elif key.lower() not in RESERVED:
+                extra.append((key, from_one_line(value)))
         index += 1
     if index == len(lines):
         raise PuzzleFormatError(path, "no line starts with ':' (the row clues of a .g file start after ': rows')")
@@ -146,10 +147,6 @@ def read(text: str, path="<string>") -> Puzzle:
         goal_line = goal_lines[0][0]
         goal = tuple(value for _, value in goal_lines)
         check_goal_shape(goal, len(columns), len(rows), path, goal_line)
-        for number, value in goal_lines:
-            bad = set(value) - {"X", "."}
-            if bad:
-                raise PuzzleFormatError(path, f"the goal has the character {sorted(bad)[0]!r} (use X and .)", number)
     return build_puzzle(path, [c for c, _ in rows], [c for c, _ in columns],
                         row_lines=[n for _, n in rows], column_lines=[n for _, n in columns],
                         goal=goal, goal_line=goal_line, extra=tuple(extra), **metadata)
@@ -158,9 +155,10 @@ def read(text: str, path="<string>") -> Puzzle:
 def write(puzzle: Puzzle) -> str:
     """The puzzle as a ``.g`` file: ``key: value`` comment lines, ``: rows``, ``: columns``, ``: end``.
 
-    An empty clue is written as a blank line, as Olšák's examples do.
-    Raises PaintError for a puzzle of no rows or columns, metadata with a
-    line break, or an extra key that is not a word or is reserved.
+    An empty clue is written as a blank line, as Olšák's examples do; a
+    line break in a metadata value as a ``&#10;`` reference.  Raises
+    PaintError for a puzzle of no rows or columns, or an extra key that is
+    not a word or is reserved.
 
     >>> print(write(Puzzle(rows=[[1]], columns=[[1]], title='Dot')), end='')
     title: Dot
@@ -193,7 +191,7 @@ def write(puzzle: Puzzle) -> str:
 
 
 def _comment(key: str, value: str) -> str:
-    value = metadata_value(value, key, "a .g file").strip()
+    value = one_line(value).strip()
     return f"{key}: {value}" if value else f"{key}:"
 
 

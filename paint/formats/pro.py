@@ -37,8 +37,8 @@ import re
 from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
 from ..squares import BLANK, EMPTY, FULL, Grid
-from ._common import (KEY, build_puzzle, check_goal_shape, check_writable, make_clue, metadata_value,
-                      numbered_lines, parse_number)
+from ._common import (KEY, build_puzzle, check_goal_shape, check_writable, from_one_line, make_clue,
+                      numbered_lines, one_line, parse_number)
 
 NAME = "pro"
 EXTENSIONS = (".pro",)
@@ -183,9 +183,10 @@ def write(puzzle: Puzzle) -> str:
     """The puzzle as a ``.pro`` file: ``# key: value`` header lines, the blank picture, ``# goal:`` lines.
 
     :func:`read` reads it back to an equal Puzzle (metadata values are
-    written stripped of surrounding spaces).  Raises PaintError for a clue
-    number above 99, a puzzle of no rows or columns, a metadata value holding
-    a line break, or an extra key that is not a word or is a reserved key.
+    written stripped of surrounding spaces; a line break in a value is
+    written as a ``&#10;`` reference, see :func:`paint.formats._common.one_line`).
+    Raises PaintError for a clue number above 99, a puzzle of no rows or
+    columns, or an extra key that is not a word or is a reserved key.
 
     >>> print(write(Puzzle(rows=[[1]], columns=[[1]], title='Dot', goal=['X'])), end='')
     # title: Dot
@@ -219,7 +220,7 @@ def write(puzzle: Puzzle) -> str:
 
 
 def _header_line(key: str, value: str) -> str:
-    value = metadata_value(value, key, "a .pro file").strip()
+    value = one_line(value).strip()
     return f"# {key}: {value}" if value else f"# {key}:"
 
 
@@ -251,6 +252,8 @@ def read(text: str, path="<string>") -> Puzzle:
                 continue
             key, value = found.group(1), found.group(2).strip()
             name = key.lower()
+            if name != "goal":
+                value = from_one_line(value)
             if name == "goal":
                 goal_lines.append((number, value))
             elif name in HEADER_KEYS:

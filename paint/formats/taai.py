@@ -26,7 +26,7 @@ import re
 
 from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
-from ._common import (COLOUR_REFUSED, build_puzzle, check_writable, make_clue, numbered_lines, one_puzzle,
+from ._common import (COLOUR_REFUSED, at_line, build_puzzle, check_writable, make_clue, numbered_lines, one_puzzle,
                       parse_number)
 
 NAME = "taai"
@@ -80,7 +80,7 @@ def read_each(text: str, path="<string>") -> list[Puzzle | PuzzleFormatError]:
         try:
             each.append(_puzzle(number, label, lines, path))
         except PuzzleFormatError as error:
-            each.append(error)
+            each.append(at_line(error, number))
     return each
 
 
