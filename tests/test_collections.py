@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 from paint.errors import GoalMismatch, PaintError, PuzzleFormatError
@@ -85,7 +86,7 @@ class TestTaai:
 
     def test_crlf_and_empty_clues(self):
         """CRLF line ends and an empty clue written as 0 or as a blank line are read."""
-        assert taai.read_each("$1\r\n1\r\n\r\n1\r\n0\r\n", "q.txt")[0] == attrs_evolve(DOT, catalogue="$1")
+        assert taai.read_each("$1\r\n1\r\n\r\n1\r\n0\r\n", "q.txt")[0] == attrs.evolve(DOT, catalogue="$1")
 
     def test_not_square(self):
         """Writing a puzzle that is not square is refused: the format tells the size by the count of lines."""
@@ -94,7 +95,7 @@ class TestTaai:
 
     def test_keeps_numbers(self):
         """The writer keeps a $N catalogue and numbers other puzzles by their place."""
-        text = taai.write_all([attrs_evolve(DOT, catalogue="$7"), DOT])
+        text = taai.write_all([attrs.evolve(DOT, catalogue="$7"), DOT])
         assert [line for line in text.splitlines() if line.startswith("$")] == ["$7", "$2"]
 
 
@@ -132,7 +133,7 @@ class TestOlsak:
     def test_reads(self):
         """Comments before the first ':' line are skipped, metadata lines among them kept, text after the end ignored."""
         puzzle = olsak.read(OLSAK, "x.g")
-        assert puzzle == attrs_evolve(DOT, title="Dot")
+        assert puzzle == attrs.evolve(DOT, title="Dot")
 
     def test_black_and_white_declarations(self):
         """A colour section declaring only 0 (background) and 1 (default) is black and white."""
@@ -155,12 +156,6 @@ class TestOlsak:
         """write then read gives the Dancer back, metadata and goal included."""
         dancer = load(ROOT / "puzzles" / "dancer.pro")
         assert olsak.read(olsak.write(dancer), "d.g") == dancer
-
-
-def attrs_evolve(puzzle, **changes):
-    """``puzzle`` with ``changes`` (attrs.evolve)."""
-    import attrs
-    return attrs.evolve(puzzle, **changes)
 
 
 MALFORMED = [

@@ -232,3 +232,27 @@ def at_line(error: PuzzleFormatError, line: int) -> PuzzleFormatError:
     if error.line is not None or type(error) is not PuzzleFormatError:
         return error
     return PuzzleFormatError(error.path, error.message, line)
+
+
+def metadata_lines(puzzle: Puzzle, fields, reserved, where: str, prefix: str = "") -> list[str]:
+    """``prefix + 'key: value'`` lines for ``puzzle``'s ``fields`` that are set, then its extra metadata.
+
+    Values are made one line by :func:`one_line` and stripped.  ``where``
+    names the file kind in errors.  Raises PaintError for an extra key that
+    is not a word (:data:`KEY`) or whose lower case is in ``reserved``.
+    Used by the ``.pro`` header and the ``.g`` comment lines.
+
+    >>> metadata_lines(Puzzle(rows=[[1]], columns=[[1]], title='Dot', extra=[('note', 'a\\nb')]),
+    ...                ('title', 'author'), {'title', 'author'}, 'a .g file')
+    ['title: Dot', 'note: a&#10;b']
+    """
+    pairs = [(key, getattr(puzzle, key)) for key in fields if getattr(puzzle, key) is not None]
+    for key, value in puzzle.extra:
+        if not KEY.match(key) or key.lower() in reserved:
+            raise PaintError(f"cannot write the extra key {key!r} in {where}")
+        pairs.append((key, value))
+    lines = []
+    for key, value in pairs:
+        value = one_line(value).strip()
+        lines.append(f"{prefix}{key}: {value}" if value else f"{prefix}{key}:")
+    return lines

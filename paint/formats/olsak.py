@@ -34,10 +34,10 @@ from __future__ import annotations
 
 import re
 
-from ..errors import PaintError, PuzzleFormatError
+from ..errors import PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
-from ._common import (COLOUR_REFUSED, KEY, build_puzzle, check_goal_shape, check_writable, make_clue,
-                      numbered_lines, one_line, from_one_line, parse_number)
+from ._common import (COLOUR_REFUSED, build_puzzle, check_goal_shape, check_writable, from_one_line, make_clue,
+                      metadata_lines, numbered_lines, parse_number)
 
 NAME = "olsak"
 EXTENSIONS = (".g",)
@@ -170,15 +170,7 @@ def write(puzzle: Puzzle) -> str:
     : end
     """
     check_writable(puzzle, "a .g file")
-    header = []
-    for key in FIELDS:
-        value = getattr(puzzle, key)
-        if value is not None:
-            header.append(_comment(key, value))
-    for key, value in puzzle.extra:
-        if not KEY.match(key) or key.lower() in RESERVED:
-            raise PaintError(f"cannot write the extra key {key!r} in a .g file")
-        header.append(_comment(key, value))
+    header = metadata_lines(puzzle, FIELDS, RESERVED, "a .g file")
     if puzzle.goal is not None:
         header += [f"goal: {row}" for row in puzzle.goal]
     lines = header + ([""] if header else [])
@@ -188,11 +180,6 @@ def write(puzzle: Puzzle) -> str:
     lines += [" ".join(map(str, clue)) for clue in puzzle.columns]
     lines.append(": end")
     return "\n".join(lines) + "\n"
-
-
-def _comment(key: str, value: str) -> str:
-    value = one_line(value).strip()
-    return f"{key}: {value}" if value else f"{key}:"
 
 
 def _clue(line: str, path, number: int) -> tuple[int, ...]:

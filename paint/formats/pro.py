@@ -37,8 +37,8 @@ import re
 from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
 from ..squares import BLANK, EMPTY, FULL, Grid
-from ._common import (KEY, build_puzzle, check_goal_shape, check_writable, from_one_line, make_clue,
-                      numbered_lines, one_line, parse_number)
+from ._common import (build_puzzle, check_goal_shape, check_writable, from_one_line, make_clue,
+                      metadata_lines, numbered_lines, parse_number)
 
 NAME = "pro"
 EXTENSIONS = (".pro",)
@@ -204,24 +204,11 @@ def write(puzzle: Puzzle) -> str:
             if any(n > MAX_NUMBER for n in clue):
                 raise PaintError(f"cannot write {kind} {index + 1} in a .pro file: its clue has a number "
                                  f"above {MAX_NUMBER}, the largest Kramer's picture holds")
-    header = []
-    for key in HEADER_KEYS:
-        value = getattr(puzzle, key)
-        if value is not None:
-            header.append(_header_line(key, value))
-    for key, value in puzzle.extra:
-        if not KEY.match(key) or key.lower() in RESERVED:
-            raise PaintError(f"cannot write the extra key {key!r} in a .pro file")
-        header.append(_header_line(key, value))
+    header = metadata_lines(puzzle, HEADER_KEYS, RESERVED, "a .pro file", prefix="# ")
     lines = header + ([""] if header else []) + draw(puzzle)
     if puzzle.goal is not None:
         lines += [""] + [f"# goal: {row}" for row in puzzle.goal]
     return "\n".join(lines) + "\n"
-
-
-def _header_line(key: str, value: str) -> str:
-    value = one_line(value).strip()
-    return f"# {key}: {value}" if value else f"# {key}:"
 
 
 # ------------------------------------------------------------------ reading
