@@ -30,7 +30,7 @@ import attrs
 
 from .check import Check, CheckOptions, broken_goal, check_file, check_puzzle, printable
 from .errors import GoalMismatch, PaintError, PuzzleFormatError
-from .files import read_text
+from .files import STDIN, STDIN_LABEL, read_text
 from .formats import FORMATS, format_for, loads_each, tatham, worth_reading
 from .puzzle import Puzzle
 
@@ -91,7 +91,7 @@ def find_puzzles(paths) -> list[Found]:
 
     A file named in ``paths`` is taken whatever its name (its format is
     found from its name and content); one that is not a regular file (a
-    pipe) is read at once; a Tatham game ID that names no file is taken as
+    pipe) is read at once, and so is standard input, named ``-``; a Tatham game ID that names no file is taken as
     the puzzle.  A folder is searched recursively for files whose names end
     in one of :data:`EXTENSIONS` (any case; ``.xml`` and ``.g`` files only
     when :func:`paint.formats.worth_reading` says they look like puzzles),
@@ -112,7 +112,12 @@ def find_puzzles(paths) -> list[Found]:
             found.append(Found(path, None if problem is None else printable(problem), text))
 
     for path in map(str, paths):
-        if os.path.isdir(path):
+        if path == STDIN:
+            try:
+                add(STDIN_LABEL, text=read_text(STDIN))
+            except PaintError as error:
+                add(STDIN_LABEL, str(error))
+        elif os.path.isdir(path):
             _walk(path, add)
         elif os.path.isfile(path):
             add(path)

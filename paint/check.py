@@ -249,8 +249,7 @@ def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: s
         search_depth=result.levels if result.branches else None,
         differing=len(result.differences()) if result.status == "multiple" else None,
         seconds=result.seconds, goal_matches=goal_matches, error=error,
-        contradiction=None if found is None else (
-            f"{found.strip.name} cannot be completed - {found.reason} (found by {found.rule})"),
+        contradiction=None if found is None else found.sentence,
         width=puzzle.width, height=puzzle.height, puzzle=puzzle,
         solution=tuple(result.grid.lines()) if result.status == "solved" else None,
         stall=None if stall is None else tuple(stall.lines()),

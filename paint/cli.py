@@ -16,9 +16,12 @@ False
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
+import itertools
 import json
 import os
+import re
 import signal
 import sys
 import textwrap
@@ -33,14 +36,15 @@ from .check import DEFAULT_MAX_TIME, CheckOptions, printable
 from .options import SolveOptions
 from .errors import PaintError, PuzzleFormatError
 from .formats.linenotation import format_result, parse_clue, parse_line, parse_pair
-from .linesolvers import SOLVERS, TABLE
-from .files import check_destination, write_atomically
+from .linesolvers import SOLVERS
+from .files import STDIN, STDIN_LABEL, check_destination, output_file, write_atomically
 from .render.check import render_report
-from .render.html import render_html
-from .render.svg import result_svg
-from .render.terminal import TerminalWriter
+from .render.document import DocumentWriter
+from .render.html import HtmlWriter
+from .render.svg import SVG_DECLARATION, svg_markup
+from .render.terminal import StatusLine, TerminalWriter
 from .render.linetrace import TraceRenderer
-from .render.text import TextWriter, ending_parts, header_parts, render_text, step_part
+from .render.text import TextWriter, ending_parts, header_parts, step_part
 
 EXIT_SOLVED = 0
 EXIT_CONTRADICTION = 1
@@ -65,16 +69,57 @@ exit status:
 """
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, ``paint: <problem> (see 'paint solve --help')``, exit 2.
+
+    ``words`` are the command line's words, so that a file name or game ID
+    starting with ``-`` (which argparse takes for an option) can be named
+    in the message.
+    """
+
+    words: list[str] = []
+
+    def error(self, message: str):
+        hint = ""
+        for word in self.words:
+            if word.startswith("-") and (re.match(r"-+[0-9]+x[0-9]+", word) or os.path.lexists(word)):
+                hint = (f"; {word!r} was read as an option: to give a file or game ID that starts "
+                        f"with '-', put -- before it (paint solve -- {word})")
+                break
+        self.exit(EXIT_BAD_INPUT, f"paint: {message}{hint} (see '{self.prog} --help')\n")
+
+
+class _Version(argparse.Action):
+    """``--version``: print paint's version (read from the installed package only when asked)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"paint {version()}")
+        parser.exit()
+
+
+def version() -> str:
+    """The installed version of paint (``'unknown'`` when it is run from a folder that was never installed)."""
+    from importlib import metadata
+    try:
+        return metadata.version("paint")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``paint`` and its sub-commands ``solve``, ``check``, ``convert`` and ``line``."""
     names = ", ".join(formats.FORMATS)
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="paint",
         description="Solve nonograms (Paint by Numbers) and explain every step, after T. Kramer.",
         epilog=EXIT_STATUS_HELP.replace("exit status:", "exit status of solve (check has its own: see 'paint check --help'):")
                + f"\npuzzle formats: {names}\n"
                "Run 'paint COMMAND --help' (solve, check, convert, line) for each command.",
         formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=_Version, help="print paint's version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     solve = commands.add_parser(
@@ -205,16 +250,19 @@ def build_parser() -> argparse.ArgumentParser:
           "  printf '3 >    <\\n' | paint line --solver fcomp -",
         epilog="solvers:\n" + "".join(f"  {s.name:9} {s.source}{'' if s.exact else ' (not exact)'}\n"
                                       for s in SOLVERS.values())
-               + "  complete tries every arrangement: on a long line with many blocks it can take\n"
-                 "  minutes (Ctrl-C stops it); all runs complete, fast and fcomp\n"
+               + "  complete tries every arrangement: on a long line with many blocks it would take\n"
+                 "  hours, so each solver is stopped after --max-time seconds on a line\n"
                + "\nexit status: 0 every line has an arrangement, 1 some line has none, "
-                 "2 bad input or usage",
+                 "2 bad input or usage,\n  3 every solver was stopped by --max-time on some line",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     line.add_argument("clue", metavar="CLUE", help="the clue, e.g. 1,5,1 (0 for none), or - to read pairs from standard input")
     line.add_argument("line", metavar="LINE", nargs="?", help="the line, e.g. '>--  #  <'")
     line.add_argument("--solver", choices=[*SOLVERS, "all"], default="all",
-                      help="the solver to run (default: all - complete, fast and fcomp, one row each, "
+                      help="the solver to run (default: all - complete, fast, fcomp and dp, one row each, "
                            "as in Simpson's table)")
+    line.add_argument("--max-time", type=_positive(float), default=LINE_MAX_TIME, metavar="SECONDS",
+                      help="stop a solver that takes more than SECONDS on one line, saying so "
+                           "(default: %(default)g)")
     line.add_argument("--trace", action="store_true",
                       help="print each solver's working before its result (seed 000 and 001's traces)")
     return parser
@@ -264,6 +312,7 @@ def main(argv=None) -> int:
     stderr: ``paint: <message>``.
     """
     try:
+        _Parser.words = list(sys.argv[1:] if argv is None else argv)
         arguments = build_parser().parse_args(argv)
         if arguments.command == "solve":
             return _solve(arguments)
@@ -296,9 +345,10 @@ def _solve(arguments) -> int:
     for option, path in (("--svg", arguments.svg), ("--html", arguments.html)):
         if path == "-":
             raise PaintError(f"{option} -: give a file name (standard output carries the explanation)")
+    protect = (arguments.puzzle,)
     destinations = [path for path in (arguments.output, arguments.svg, arguments.html) if path]
     for path in destinations:  # before a long solve
-        check_destination(path, protect=(arguments.puzzle,))
+        check_destination(path, protect=protect)
     if len({os.path.realpath(path) for path in destinations}) < len(destinations):
         raise PaintError("-o, --svg and --html must name different files")
     puzzles = _puzzles_to_solve(arguments)
@@ -307,85 +357,136 @@ def _solve(arguments) -> int:
     options = SolveOptions(search=arguments.search, max_time=arguments.max_time,
                            max_branches=arguments.max_branches, branch_steps=arguments.detail)
     results: list = []
-    interrupted: list[int] = []
-    if len(puzzles) > 1:  # Ctrl-C ends the solve it interrupts (status limit) and the whole run
-        def stop(signum, frame):
-            interrupted.append(signum)
-            raise KeyboardInterrupt
-
-        previous = signal.signal(signal.SIGINT, stop)
-    try:
-        _solve_each(puzzles, options, arguments, results, interrupted)
-    finally:
-        if len(puzzles) > 1:
-            signal.signal(signal.SIGINT, previous)
-    if interrupted:
-        _complain(f"interrupted in puzzle {len(results)} of {len(puzzles)} (its solve stopped with status limit)")
-        return EXIT_INTERRUPTED
-    if arguments.svg:
-        write_atomically(arguments.svg, result_svg(results[0]), protect=(arguments.puzzle,))
-    if arguments.html:
-        write_atomically(arguments.html, render_html(results[0], detail=arguments.detail, width=arguments.width),
-                         protect=(arguments.puzzle,))
+    stop = _Stop(len(puzzles) > 1)
+    with stop, contextlib.ExitStack() as outputs:
+        stream = outputs.enter_context(output_file(arguments.output, protect=protect)) if arguments.output else None
+        page = None
+        if arguments.html:
+            page = HtmlWriter(outputs.enter_context(output_file(arguments.html, protect=protect)),
+                              width=arguments.width)
+        _solve_each(puzzles, options, arguments, stream, page, results, stop)
+        if results and (arguments.svg or page is not None):
+            # the final grid, drawn once for both pictures
+            picture = svg_markup(results[0].puzzle, results[0].grid)
+            if arguments.svg:
+                with output_file(arguments.svg, protect=protect) as file:
+                    file.write(SVG_DECLARATION + picture)
+            if page is not None:
+                page.end(results[0], picture)
+    if stop.received is not None:
+        name = "interrupted" if stop.received == signal.SIGINT else f"stopped by {signal.Signals(stop.received).name}"
+        _complain(f"{name} in puzzle {len(results)} of {len(puzzles)} (its solve stopped with status limit; "
+                  "what was done is reported)")
+        return 128 + stop.received
     return _worst(result.status for result in results)
 
 
-def _solve_each(puzzles, options, arguments, results: list, interrupted: list) -> None:
-    """Solve ``puzzles`` in order and print or write their explanations (or JSON), appending to ``results``.
+class _Stop:
+    """While a solve runs, SIGTERM and SIGHUP (and Ctrl-C when there are several puzzles) stop it as Ctrl-C does.
 
-    Stops after the puzzle during which ``interrupted`` gained a signal;
-    what was solved is still printed or written.
+    The solve stops with status ``limit`` and what it did is reported; the
+    signal is kept in ``received`` so the command exits with 128 + its
+    number.  A signal that comes while the explanation is being written
+    lets the writing finish.  A single puzzle's Ctrl-C keeps Python's own
+    handling: it stops the solve the same way, and the exit status is the
+    solve's (3).
     """
-    if arguments.json or arguments.output:
-        parts = []
-        for label, puzzle in puzzles:
-            result = solve(puzzle, options)
-            results.append(result)
-            if not arguments.json:
-                parts.append(_banner(label, len(results), len(puzzles))
-                             + render_text(result, grids=arguments.grids, detail=arguments.detail,
-                                           width=arguments.width))
-            if interrupted:
-                break
-        if arguments.json:
-            documents = [result.to_document() for result in results]
-            text = json.dumps(documents if arguments.all else documents[0], indent=2, ensure_ascii=False) + "\n"
-        else:
-            text = "\n".join(parts)
-        if arguments.output:
-            write_atomically(arguments.output, text, protect=(arguments.puzzle,))
-        else:
-            sys.stdout.write(text)
-            sys.stdout.flush()
+
+    def __init__(self, many: bool):
+        self.names = ["SIGTERM", "SIGHUP"] + (["SIGINT"] if many else [])
+        self.received: int | None = None
+        self.solving = False
+        self.previous: dict = {}
+
+    def handle(self, signum, frame) -> None:
+        if self.received is None:
+            self.received = signum
+        if self.solving:
+            raise KeyboardInterrupt
+
+    def __enter__(self) -> "_Stop":
+        for name in self.names:
+            number = getattr(signal, name, None)
+            if number is not None:
+                self.previous[number] = signal.signal(number, self.handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
+
+
+def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: _Stop) -> None:
+    """Solve ``puzzles`` in order, writing each explanation (or JSON document) as the solve goes.
+
+    ``stream`` is the file of ``-o`` (None: standard output), ``page`` the
+    :class:`HtmlWriter` of ``--html`` or None.  Appends each result to
+    ``results``; stops after the puzzle during which ``stop`` received a
+    signal.
+    """
+    console = Console(highlight=False)
+    width = arguments.width
+    if stream is None and not arguments.json and console.is_terminal:
+        writer = TerminalWriter(console)
+        width = min(arguments.width, max(console.width, 40))
     else:
-        # Print the explanation as the solve runs, so a long solve shows progress.
-        console = Console(highlight=False)
-        if console.is_terminal:
-            writer = TerminalWriter(console)
-            width = min(arguments.width, max(console.width, 40))
+        writer = TextWriter(stream or sys.stdout)
+    out = stream or sys.stdout
+    errors = Console(stderr=True, highlight=False)
+    status = StatusLine(errors, shared=console.is_terminal and stream is None) if errors.is_terminal else None
+    many = len(puzzles) > 1
+    if arguments.json and arguments.all:
+        out.write("[")
+    for label, puzzle in puzzles:
+        if stop.received is not None:
+            break
+        document = None
+        if arguments.json:
+            document = DocumentWriter(out, depth=1 if arguments.all else 0)
+            if arguments.all:
+                out.write(",\n  " if results else "\n  ")
+            document.begin(puzzle)
         else:
-            writer = TextWriter(sys.stdout)
-            width = arguments.width
-        for label, puzzle in puzzles:
-            if len(puzzles) > 1:
+            if many:
                 if results:
-                    sys.stdout.write("\n")
-                sys.stdout.write(_banner(label, len(results) + 1, len(puzzles)))
-                sys.stdout.flush()
+                    out.write("\n")
+                out.write(_banner(label, len(results) + 1, len(puzzles)))
                 writer.previous = None
-
-            def on_step(step, grid, puzzle=puzzle):
-                writer.write(step_part(puzzle, step, grid if arguments.grids else None,
-                                       detail=arguments.detail, width=width))
-
             for part in header_parts(puzzle, grids=arguments.grids):
                 writer.write(part)
-            result = solve(puzzle, options, on_step=on_step)
-            results.append(result)
+        if page is not None:
+            page.begin(puzzle)
+            for part in header_parts(puzzle, grids=True):
+                page.write(part)
+
+        def on_step(step, grid, puzzle=puzzle, document=document):
+            if document is not None:
+                document.step(step)
+            else:
+                writer.write(step_part(puzzle, step, grid if arguments.grids else None,
+                                       detail=arguments.detail, width=width))
+            if page is not None:
+                page.write(step_part(puzzle, step, grid, detail=arguments.detail, width=arguments.width))
+
+        stop.solving = True
+        try:
+            result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update)
+        finally:
+            stop.solving = False
+            if status is not None:
+                status.stop()
+        results.append(result)
+        if arguments.json:
+            document.end(result)
+        else:
             for part in ending_parts(result, grids=arguments.grids, width=width):
                 writer.write(part)
-            if interrupted:
-                break
+        if page is not None:
+            for part in ending_parts(result, grids=True, width=arguments.width):
+                page.write(part)
+    if arguments.json:
+        out.write("\n]\n" if arguments.all else "\n")
+        out.flush()
 
 
 SEVERITY = (EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_STALLED, EXIT_SOLVED)
@@ -400,7 +501,7 @@ def _worst(statuses) -> int:
 def _puzzles_to_solve(arguments) -> list[tuple[str, object]]:
     """``(label, puzzle)`` for each puzzle the command line asks for: one, --puzzle N, or --all."""
     each = formats.load_each(arguments.puzzle)
-    source = printable(arguments.puzzle)
+    source = STDIN_LABEL if arguments.puzzle == STDIN else printable(arguments.puzzle)
     if len(source) > 40 and not os.path.lexists(arguments.puzzle):  # a long game ID
         source = source[:37] + "..."
     if arguments.number is not None:
@@ -507,13 +608,25 @@ _FIELD_WORDS = {"title": "title", "author": "author", "copyright": "copyright", 
                 "catalogue": "catalogue number", "goal": "goal (solution)", "extra": "other metadata"}
 
 
+LINE_MAX_TIME = 2.0
+"""Seconds each solver may spend on one line in ``paint line`` unless told otherwise."""
+
+LINE_MAX_SQUARES = 100_000
+"""The longest line ``paint line`` takes."""
+
+
 def _line(arguments) -> int:
-    names = list(TABLE) if arguments.solver == "all" else [arguments.solver]
+    names = list(SOLVERS) if arguments.solver == "all" else [arguments.solver]
     if arguments.clue == "-" and arguments.line is not None:
         raise PaintError("line: CLUE '-' reads CLUE LINE pairs from standard input and takes no LINE")
+    outcomes = []
     if arguments.clue == "-":
-        fitted = True
-        for number, text in enumerate(sys.stdin, start=1):
+        for number in itertools.count(1):
+            text = sys.stdin.readline(LINE_MAX_SQUARES + 1000)
+            if not text:
+                break
+            if len(text) > LINE_MAX_SQUARES + 999 and not text.endswith("\n"):
+                raise PuzzleFormatError(STDIN_LABEL, f"the line is longer than {LINE_MAX_SQUARES:,} squares", line=number)
             text = text.rstrip("\r\n")
             if number == 1:
                 text = text.removeprefix("\ufeff")
@@ -523,42 +636,86 @@ def _line(arguments) -> int:
             try:
                 targets, squares = parse_pair(text)
             except ValueError as error:
-                raise PuzzleFormatError("<stdin>", str(error), line=number) from None
-            fitted &= _work_line(targets, squares, names, arguments.trace,
-                                 labelled=arguments.solver == "all")
-        return EXIT_SOLVED if fitted else EXIT_CONTRADICTION
-    if arguments.line is None:
-        raise PaintError("line: give CLUE and LINE, or - to read pairs from standard input")
+                raise PuzzleFormatError(STDIN_LABEL, str(error), line=number) from None
+            outcomes.append(_work_line(targets, squares, names, arguments, labelled=arguments.solver == "all"))
+    else:
+        if arguments.line is None:
+            raise PaintError("line: give CLUE and LINE, or - to read pairs from standard input")
+        if len(arguments.line) > LINE_MAX_SQUARES + 2:
+            raise PaintError(f"line: the line is longer than {LINE_MAX_SQUARES:,} squares")
+        try:
+            targets, squares = parse_clue(arguments.clue), parse_line(arguments.line)
+        except ValueError as error:
+            raise PaintError(f"line: {error}") from None
+        outcomes.append(_work_line(targets, squares, names, arguments, labelled=True))
+    if "none" in outcomes:
+        return EXIT_CONTRADICTION
+    return EXIT_STALLED if "stopped" in outcomes else EXIT_SOLVED
+
+
+class _LineLimit(Exception):
+    """A line solver used up the time ``paint line`` gives it (raised by the timer's signal)."""
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: float):
+    """Raise :class:`_LineLimit` in the code of the block once ``seconds`` have passed (a real-time timer)."""
+    def expire(signum, frame):
+        raise _LineLimit
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
-        targets, squares = parse_clue(arguments.clue), parse_line(arguments.line)
-    except ValueError as error:
-        raise PaintError(f"line: {error}") from None
-    fitted = _work_line(targets, squares, names, arguments.trace, labelled=True)
-    return EXIT_SOLVED if fitted else EXIT_CONTRADICTION
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
 
 
-def _work_line(targets, squares, names, trace, *, labelled) -> bool:
-    """Run the solvers ``names`` on one line and print their results; False when no arrangement fits."""
+def _work_line(targets, squares, names, arguments, *, labelled) -> str:
+    """Run the solvers ``names`` on one line and print their results.
+
+    Each solver has ``arguments.max_time`` seconds; one that takes longer
+    is stopped and said to be.  Returns ``'none'`` when a solver found that
+    no arrangement fits, ``'stopped'`` when every solver was stopped, else
+    ``'fits'``.
+    """
     rows = []
     for name in names:
-        if trace:
-            renderer = TraceRenderer(name, targets, squares)
+        renderer = TraceRenderer(name, targets, squares) if arguments.trace else None
+        if renderer is not None:
             print(f"{name} trace:")
             _print_lines(renderer.start())
-            result = SOLVERS[name].solve(targets, squares, lambda event: _print_lines(renderer.event(event)))
+        try:
+            with _time_limit(arguments.max_time):
+                if renderer is None:
+                    result = SOLVERS[name].solve(targets, squares)
+                else:
+                    result = SOLVERS[name].solve(targets, squares, lambda event: _print_lines(renderer.event(event)))
+        except _LineLimit:
+            rows.append((name, "stopped"))
+            if renderer is not None:
+                print(f"stopped after {arguments.max_time:g} s")
+                print()
+            continue
+        if renderer is not None:
             _print_lines(renderer.finish())
             print()
-        else:
-            result = SOLVERS[name].solve(targets, squares)
         rows.append((name, result))
     for name, result in rows:
-        shown = format_result(result) if result is not None else "no solution"
-        if labelled:
-            print(f"{name:>10}{shown}" if result is not None else f"{name:>10} {shown}")
+        if result == "stopped":
+            shown = (f"stopped after {arguments.max_time:g} s: the line has more arrangements than it could try "
+                     "(--max-time gives it longer)")
         else:
-            print(shown)
+            shown = format_result(result) if result is not None else "no solution"
+        if labelled:
+            print(f"{name:>10}{shown}" if isinstance(result, bytes) else f"{name:>10} {shown}")
+        else:
+            print(shown if isinstance(result, bytes) or result is None else f"{name} {shown}")
     sys.stdout.flush()
-    return all(result is not None for _, result in rows)
+    if any(result is None for _, result in rows):
+        return "none"
+    return "stopped" if all(result == "stopped" for _, result in rows) else "fits"
 
 
 def _print_lines(lines) -> None:

@@ -16,12 +16,15 @@ Within a step the rule visits its pending strips rows first, then columns,
 each in order, and each mark takes effect at once, so a later strip in the
 same step reasons from the marks of an earlier one.  Every mark records the
 strip whose reasoning made it.
+
+A :class:`paint.budget.Budget` given to the engine is checked before each
+strip is worked: when the time is up, the marks the step has made so far
+are recorded as the step, and :class:`paint.budget.LimitReached` rises.
 """
 
 from __future__ import annotations
 
-import time
-
+from .budget import Budget, LimitReached
 from .errors import Contradiction, StripContradiction
 from .explanation import Mark, Reason, Step
 from .puzzle import Puzzle, clue_text
@@ -49,11 +52,15 @@ class Engine:
     blank); ``pending`` the strip indices (rows first, then columns) that
     every rule should look at first (default: all).  :meth:`run` works it
     until no rule makes progress, calling ``on_step(step, grid)`` after each
-    step.  The puzzle and ``start`` are never changed.
+    step.  ``budget`` is checked before every strip is worked (and by the
+    probes, for every square and strip they try).  The puzzle and ``start``
+    are never changed.
     """
 
-    def __init__(self, puzzle: Puzzle, rules, on_step=None, *, start: Grid | None = None, pending=None):
+    def __init__(self, puzzle: Puzzle, rules, on_step=None, *, start: Grid | None = None, pending=None,
+                 budget: Budget | None = None):
         self.puzzle = puzzle
+        self.budget = budget
         self.on_step = on_step
         self.height = puzzle.height
         self.width = puzzle.width
@@ -108,8 +115,13 @@ class Engine:
 
         A probe (scope ``'world'``) looks at the whole grid and marks at most
         one square.  Raises :class:`Contradiction` when a strip cannot be
-        completed.
+        completed, :class:`paint.budget.LimitReached` when the budget's time
+        is up (the marks made so far are recorded as the step, and the strips
+        not yet worked stay pending).
         """
+        budget = self.budget
+        if budget is not None:
+            budget.rule = rule.name
         if rule.scope == "world":
             return self._probe(rule)
         pending = self.pending[rule.name]
@@ -117,9 +129,11 @@ class Engine:
         pending.clear()
         marks: list[Mark] = []
         reasons: list[Reason] = []
-        for index in todo:
+        for number, index in enumerate(todo):
             strip = self.strips[index]
             try:
+                if budget is not None:
+                    budget.check()
                 strip.update_patches()
                 if strip.done:
                     continue
@@ -129,6 +143,10 @@ class Engine:
                 raise Contradiction(strip.id, rule.name,
                                     f"its clue {clue_text(strip.targets)} cannot be met: "
                                     f"{error.describe(strip.id.crossing)}") from None
+            except LimitReached:
+                pending.update(todo[number:])
+                self._record(rule, marks, reasons)
+                raise
             if finding is None:
                 continue
             for position, value in finding.marks:
@@ -172,20 +190,20 @@ class Engine:
             self.on_step(step, self.grid)
         return step
 
-    def run(self, deadline: float | None = None) -> str:
+    def run(self) -> str:
         """Apply the rules until no rule makes progress; return ``'solved'``, ``'stalled'`` or ``'limit'``.
 
-        ``deadline`` is a :func:`time.perf_counter` time after which no new
-        step is started (``'limit'``).  Raises :class:`Contradiction` when the
-        clues cannot all hold (the marks made before it was found are
-        recorded as a last step).
+        ``'limit'``: the budget's time ran out (the marks made before were
+        recorded).  Raises :class:`Contradiction` when the clues cannot all
+        hold (the marks made before it was found are recorded as a last step).
         """
-        while True:
-            if deadline is not None and time.perf_counter() >= deadline:
-                return "limit"
-            for rule in self.rules:
-                if self.apply(rule) is not None:
-                    break
-            else:
-                return "solved" if self.blank == 0 else "stalled"
+        try:
+            while True:
+                for rule in self.rules:
+                    if self.apply(rule) is not None:
+                        break
+                else:
+                    return "solved" if self.blank == 0 else "stalled"
+        except LimitReached:
+            return "limit"
 

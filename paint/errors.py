@@ -14,12 +14,18 @@ class PaintError(Exception):
     """Base class of every error paint raises on purpose."""
 
 
+MAX_MESSAGE = 300
+"""The longest message of a :class:`PuzzleFormatError`, in characters (the file name comes on top)."""
+
+
 class PuzzleFormatError(PaintError):
     """A puzzle file (or text) that cannot be read.
 
     ``path`` is the file as the user named it (or a label such as ``'<stdin>'``),
     ``line`` the 1-based line number where the problem is, or None when it is
-    not tied to one line.
+    not tied to one line.  Readers quote at most a short excerpt of a bad
+    line; as a last guard, a message longer than :data:`MAX_MESSAGE`
+    characters is cut short.
 
     >>> str(PuzzleFormatError('a.non', 'clue "x" is not a number', line=7))
     'a.non:7: clue "x" is not a number'
@@ -28,6 +34,8 @@ class PuzzleFormatError(PaintError):
     def __init__(self, path, message: str, line: int | None = None):
         self.path = str(path)
         self.line = line
+        if len(message) > MAX_MESSAGE:
+            message = message[:MAX_MESSAGE - 3] + "..."
         self.message = message
         super().__init__(str(self))
 
@@ -77,7 +85,15 @@ class Contradiction(PaintError):
     """The clues contradict: ``strip`` (a :class:`paint.strip.StripId`) cannot be completed.
 
     ``rule`` is the name of the rule whose line reasoning found it and
-    ``reason`` a sentence saying why, in the rule's terms.
+    ``reason`` a sentence saying why, in the rule's terms.  ``strip`` is None
+    when no one strip is at fault: the row clues and the column clues ask
+    for different numbers of full squares (``rule`` ``'totals'``).
+
+    >>> from paint.strip import StripId
+    >>> Contradiction(StripId('row', 2), 'overlap', 'no room').sentence
+    'row 3 cannot be completed - no room (found by overlap)'
+    >>> Contradiction(None, 'totals', 'the row clues total 3 full squares but the column clues total 2').sentence
+    'the row clues total 3 full squares but the column clues total 2'
     """
 
     def __init__(self, strip, rule: str, reason: str):
@@ -86,5 +102,14 @@ class Contradiction(PaintError):
         self.reason = reason
         super().__init__(str(self))
 
+    @property
+    def sentence(self) -> str:
+        """Where and why, as the explanation's last line says it (after ``contradiction:``)."""
+        if self.strip is None:
+            return self.reason
+        return f"{self.strip.name} cannot be completed - {self.reason} (found by {self.rule})"
+
     def __str__(self) -> str:
+        if self.strip is None:
+            return self.reason
         return f"{self.strip.name}: {self.reason} (found by {self.rule})"

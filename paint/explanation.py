@@ -28,7 +28,14 @@ from .strip import StripId
 
 @attrs.frozen
 class Mark:
-    """One square marked: 0-based ``row`` and ``column``, its new ``value``, and the ``strip`` whose reasoning produced it."""
+    """One square marked: 0-based ``row`` and ``column``, its new ``value``, and the ``strip`` whose reasoning produced it.
+
+    >>> mark = Mark(2, 3, Square.FULL, StripId('row', 2))
+    >>> mark
+    Mark(row=2, column=3, value=Square.FULL, strip=StripId('row', 2))
+    >>> print(mark)
+    row 3, column 4 full (by row 3)
+    """
 
     row: int
     column: int
@@ -39,6 +46,10 @@ class Mark:
     def position(self) -> int:
         """The 0-based position of the square along ``strip``."""
         return self.column if self.strip.kind == "row" else self.row
+
+    def __str__(self) -> str:
+        """The mark as a person reads it, counting from 1: ``'row 3, column 4 full (by row 3)'``."""
+        return f"row {self.row + 1}, column {self.column + 1} {self.value.word} (by {self.strip.name})"
 
 
 @attrs.frozen
@@ -155,7 +166,8 @@ class Branch:
     ``outcome`` is ``'contradiction'`` (working it with the rules broke
     ``broken``: ``reason``), ``'exhausted'`` (every placement of the next
     block, ``children``, broke), ``'solved'``, ``'open'`` (still open when
-    the search ended) or ``'survived'`` (the one left: committed).
+    the search ended), ``'untried'`` (a limit stopped the search before it
+    was worked) or ``'survived'`` (the one left: committed).
     ``steps`` are the branch's own steps (kept when asked for), ``worked``
     how many steps the rules took in it, ``level`` its depth (1 for the
     placements of the first block tried).
@@ -180,7 +192,10 @@ class Branch:
             block = self.children[0].placement.block if self.children else "the next block"
             return (f"{where} leaves no place for {block} "
                     f"({plural(len(self.children), 'place')} tried, {levels(self)} deep)")
-        return f"{where} {self.outcome}"
+        return f"{where} {_OUTCOME_WORDS.get(self.outcome, self.outcome)}"
+
+
+_OUTCOME_WORDS = {"open": "still open", "untried": "not tried yet", "survived": "is the one place left"}
 
 
 def levels(branch: "Branch") -> int:
@@ -196,18 +211,32 @@ class Search:
 
     ``survived`` is the index of the one place that did not break, or None.
     ``agreed`` is True when several places are left but they all work out
-    some squares alike (those squares are then the step's marks).  With
-    neither, every place broke and the clues cannot all hold.
+    some squares alike (those squares are then the step's marks).
+    ``stopped`` is True when a limit stopped the search: ``branches`` are
+    then as far as they were worked.  With none of these, every place broke
+    and the clues cannot all hold.
     """
 
     branches: tuple[Branch, ...]
     survived: int | None
     agreed: bool = False
+    stopped: bool = False
 
     @property
     def text(self) -> str:
-        """``"row 7's 5 has 3 places - columns 2-6 breaks column 4 after 6 steps, ...; so it lies at columns 3-7"``."""
+        """``"row 7's 5 has 3 places - columns 2-6 breaks column 4 after 6 steps, ...; so it lies at columns 3-7"``.
+
+        A search stopped by a limit says ``"row 7's 5, which has 3 places:
+        columns 2-6 breaks column 4 after 6 steps; 2 places still open"``.
+        """
         first = self.branches[0].placement
+        if self.stopped:
+            said = [b.text for b in self.branches if b.outcome in ("contradiction", "exhausted", "solved")]
+            for outcome, words in (("open", "still open"), ("untried", "not tried yet")):
+                count = sum(1 for b in self.branches if b.outcome == outcome)
+                if count:
+                    said.append(f"{plural(count, 'place')} {words}")
+            return f"{first.block}, which has {plural(len(self.branches), 'place')}: {'; '.join(said)}"
         ruled_out = [b.text for i, b in enumerate(self.branches)
                      if i != self.survived and b.outcome in ("contradiction", "exhausted")]
         head = f"{first.block} has {plural(len(self.branches), 'place')}"

@@ -1,10 +1,31 @@
-"""Reading puzzle files and writing files safely.
+"""Reading puzzle files without hanging, and writing output where the user named it without destroying anything.
 
-:func:`read_text` turns every way a file can fail to be a text file into a
-:class:`paint.errors.PuzzleFormatError` naming it; :func:`write_atomically`
-replaces a file in one step (a temporary file in the same folder, then
-``os.replace``), so a failed write never leaves half a file, and refuses to
-write onto the files it is told to protect (the input of a conversion).
+Input (:func:`read_text`): a puzzle comes from a regular file, from a pipe
+the user clearly meant, or from standard input (``-``):
+
+- a regular file is read up to :data:`MAX_FILE_BYTES`; past that it is
+  refused, so ``/proc`` files and runaway files cannot fill the memory;
+- a pipe - standard input, the shell's ``<(...)`` (``/dev/fd/N``) or a named
+  pipe (FIFO) that something writes to - is read as it arrives, with the
+  same size limit; paint waits :data:`WRITER_WAIT` seconds for a named
+  pipe's writer to appear and gives up on a pipe silent for
+  :data:`PIPE_IDLE` seconds, so no read blocks for ever;
+- a terminal, a character device (``/dev/zero``, ``/dev/urandom``), a block
+  device or a socket is refused at once: none of them is a puzzle file.
+
+Output (:func:`output_file`, :func:`write_atomically`): paint writes to what
+the user named and never replaces the file-system entry itself:
+
+- a regular file (or a new name) is replaced atomically: the text goes to a
+  temporary file in the same folder, which then takes the file's place with
+  ``os.replace``; the file keeps its permission bits, and its owner where
+  the process may set it; a failed write leaves the old file as it was;
+- a symbolic link is followed: its target is replaced that way and the
+  link stays a link;
+- a character device, a pipe or a socket (``/dev/null``, ``/dev/stdout``, a
+  FIFO) is written to directly, as a shell's ``>`` would;
+- a directory, and the puzzle file being read (even through a link), are
+  refused before any work is done (:func:`check_destination`).
 
 >>> import os, shutil, tempfile
 >>> folder = tempfile.mkdtemp()
@@ -21,106 +42,401 @@ paint.errors.PaintError: refusing to write onto the input file ...a.pro
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import fcntl
 import os
+import re
 import secrets
+import select
+import stat
+import sys
+import time
+from typing import Iterator, TextIO
 
 from .errors import PaintError, PuzzleFormatError
 
+MAX_FILE_BYTES = 64 * 1024 * 1024
+"""The largest puzzle file paint reads, in bytes (64 MiB).
 
-def read_text(path) -> str:
+The 1000-puzzle TAAI tournament file is 0.7 MB and the largest puzzle paint
+accepts (1000 x 1000) takes at most about 20 MB in the wordiest format
+(webpbn XML with a goal); a larger file is not a puzzle."""
+
+PIPE_IDLE = 30.0
+"""Seconds a pipe may stay silent before paint stops waiting for the rest of the puzzle."""
+
+WRITER_WAIT = 3.0
+"""Seconds paint waits for something to start writing into a named pipe (FIFO), or to start reading from one."""
+
+STDIN = "-"
+"""The name that stands for standard input (and, for output, standard output)."""
+
+STDIN_LABEL = "<stdin>"
+"""How standard input is named in messages."""
+
+_CHUNK = 1 << 16
+_DESCRIPTOR = re.compile(r"/(?:dev|proc/self|proc/(?P<pid>[0-9]+))/fd/(?P<fd>[0-9]+)\Z")
+_STANDARD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+# ------------------------------------------------------------------ input
+
+def read_text(path, *, limit: int = MAX_FILE_BYTES) -> str:
     """The text of the puzzle file at ``path`` (UTF-8; a leading byte-order mark is dropped).
 
+    ``path`` is a file name, or ``'-'`` for standard input.  Reads at most
+    ``limit`` bytes (:data:`MAX_FILE_BYTES`) from a regular file or a pipe
+    (see the module docstring for which pipes, and how long paint waits).
     Raises PuzzleFormatError naming ``path`` when the file is missing ("no
-    such file"), is a directory, cannot be read, holds binary content (NUL
-    bytes or bytes that are not UTF-8: "binary content, not a puzzle file")
-    or holds nothing but whitespace ("the file is empty").
+    such file"), is a directory, a terminal, a device or a socket, cannot
+    be read, is larger than ``limit``, holds binary content (NUL bytes or
+    bytes that are not UTF-8), holds nothing but whitespace ("the file is
+    empty"), or is a pipe nothing writes to.
 
     >>> read_text('/no/such/puzzle.non')
     Traceback (most recent call last):
     ...
     paint.errors.PuzzleFormatError: /no/such/puzzle.non: no such file
+    >>> read_text('/dev/zero')
+    Traceback (most recent call last):
+    ...
+    paint.errors.PuzzleFormatError: /dev/zero: a character device (like /dev/zero or /dev/null), not a puzzle file
     """
-    if os.path.isdir(path):
-        raise PuzzleFormatError(path, "is a directory, not a puzzle file")
-    try:
-        with open(path, "rb") as file:
-            data = file.read()
-    except FileNotFoundError:
-        raise PuzzleFormatError(path, "no such file") from None
-    except IsADirectoryError:
-        raise PuzzleFormatError(path, "is a directory, not a puzzle file") from None
-    except PermissionError:
-        raise PuzzleFormatError(path, "cannot read the file: permission denied") from None
-    except OSError as error:
-        raise PuzzleFormatError(path, f"cannot read the file: {error.strerror or error}") from None
+    label = STDIN_LABEL if path == STDIN else path
+    data = read_bytes(path, limit=limit)
     if b"\0" in data:
-        raise PuzzleFormatError(path, "binary content, not a puzzle file")
+        raise PuzzleFormatError(label, "binary content, not a puzzle file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
-        raise PuzzleFormatError(path, "binary content, not a puzzle file") from None
+        raise PuzzleFormatError(label, "binary content, not a puzzle file") from None
     if text.startswith("\ufeff"):
         text = text[1:]
     if not text.strip():
-        raise PuzzleFormatError(path, "the file is empty")
+        raise PuzzleFormatError(label, "the file is empty")
     return text
 
 
-def write_atomically(path, text: str, *, protect=()) -> None:
-    """Write ``text`` (UTF-8, line ends as given) to ``path``, replacing it in one step.
+def read_bytes(path, *, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of the regular file or pipe at ``path`` (``'-'``: standard input), at most ``limit`` of them.
 
-    The text goes to a temporary file in the same folder, which then
-    replaces ``path`` with ``os.replace``; on failure the temporary file is
-    removed and ``path`` is untouched.  An existing file keeps its
-    permission bits.  Raises PaintError when ``path`` is the same file as any
-    path in ``protect`` ("refusing to write onto the input file X"), is a
-    directory, or cannot be written.
+    Raises PuzzleFormatError as :func:`read_text` does, except for the
+    checks of the content.
     """
-    check_destination(path, protect=protect)
-    folder = os.path.dirname(os.path.abspath(path))
-    name = os.path.basename(path)
+    label = STDIN_LABEL if path == STDIN else path
+    descriptor = 0 if path == STDIN else descriptor_of(path)
+    if descriptor is not None:
+        try:
+            info = os.fstat(descriptor)
+        except OSError:
+            raise PuzzleFormatError(label, f"file descriptor {descriptor} is not open") from None
+        if descriptor == 0 and os.isatty(0):
+            raise PuzzleFormatError(label, "standard input is a terminal: redirect a puzzle file into it "
+                                           "(paint solve - < puzzle.non) or pipe one")
+        refusal = _refusal(info, descriptor)
+        if refusal:
+            raise PuzzleFormatError(label, refusal)
+        if stat.S_ISREG(info.st_mode):
+            return _read_limited(lambda size: os.read(descriptor, size), label, limit)
+        return _read_pipe(descriptor, label, limit, named=False)
     try:
-        mode = os.stat(path).st_mode & 0o7777
-    except OSError:
-        mode = None
-    temporary = None
-    try:
-        descriptor, temporary = _create_temporary(folder, name)
-        with open(descriptor, "w", encoding="utf-8", newline="") as file:
-            file.write(text)
-            file.flush()
-            os.fsync(file.fileno())
-        if mode is not None:
-            os.chmod(temporary, mode)
-        os.replace(temporary, path)
-        temporary = None
+        info = os.stat(path)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            raise PuzzleFormatError(path, "no such file (a link to nothing)") from None
+        raise PuzzleFormatError(path, "no such file") from None
+    except PermissionError:
+        raise PuzzleFormatError(path, "cannot read the file: permission denied") from None
     except OSError as error:
-        raise PaintError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        if temporary is not None:
-            try:
-                os.remove(temporary)
-            except OSError:
-                pass
+        raise PuzzleFormatError(path, f"cannot read the file: {_reason(error)}") from None
+    refusal = _refusal(info, None)
+    if refusal:
+        raise PuzzleFormatError(path, refusal)
+    if stat.S_ISFIFO(info.st_mode):
+        try:
+            descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        except OSError as error:
+            raise PuzzleFormatError(path, f"cannot read the file: {_reason(error)}") from None
+        try:
+            return _read_pipe(descriptor, path, limit, named=True)
+        finally:
+            os.close(descriptor)
+    if info.st_size > limit:
+        raise PuzzleFormatError(path, _too_large(limit))
+    try:
+        with open(path, "rb") as file:
+            return _read_limited(file.read, path, limit)
+    except PermissionError:
+        raise PuzzleFormatError(path, "cannot read the file: permission denied") from None
+    except IsADirectoryError:
+        raise PuzzleFormatError(path, "is a directory, not a puzzle file") from None
+    except OSError as error:
+        raise PuzzleFormatError(path, f"cannot read the file: {_reason(error)}") from None
 
+
+def descriptor_of(path) -> int | None:
+    """The open file descriptor of this process that ``path`` names, or None.
+
+    ``/dev/stdin``, ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N`` and
+    ``/proc/self/fd/N`` (the shell's ``<(...)``), and links to them, name a
+    descriptor; reading or writing one goes to the descriptor itself, whatever
+    it is open on (a pipe, a socket, a terminal).
+
+    >>> descriptor_of('/dev/stdout'), descriptor_of('/dev/fd/63'), descriptor_of('a.non')
+    (1, 63, None)
+    """
+    name = os.fspath(path)
+    if not isinstance(name, str) or not name.startswith("/"):
+        return None
+    for _ in range(40):  # follow links by hand, stopping at the first that names a descriptor
+        if name in _STANDARD:
+            return _STANDARD[name]
+        match = _DESCRIPTOR.match(name)
+        if match:
+            if match["pid"] is not None and int(match["pid"]) != os.getpid():
+                return None
+            return int(match["fd"])
+        try:
+            link = os.readlink(name)
+        except OSError:
+            return None
+        name = os.path.normpath(os.path.join(os.path.dirname(name), link))
+    return None
+
+
+def _refusal(info: os.stat_result, descriptor: int | None) -> str | None:
+    """Why a file of this kind is not read as a puzzle, or None for a regular file or a pipe."""
+    mode = info.st_mode
+    if stat.S_ISREG(mode) or stat.S_ISFIFO(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "is a directory, not a puzzle file"
+    if stat.S_ISCHR(mode):
+        if descriptor is not None and os.isatty(descriptor):
+            return "a terminal, not a puzzle file"
+        return "a character device (like /dev/zero or /dev/null), not a puzzle file"
+    if stat.S_ISBLK(mode):
+        return "a block device (a disk), not a puzzle file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a puzzle file"
+    return "not a regular file, not a puzzle file"
+
+
+def _read_limited(read, label, limit: int) -> bytes:
+    """Read with ``read(size)`` until the end, refusing more than ``limit`` bytes."""
+    chunks = []
+    size = 0
+    while True:
+        chunk = read(min(_CHUNK * 16, limit + 1 - size))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        size += len(chunk)
+        if size > limit:
+            raise PuzzleFormatError(label, _too_large(limit))
+
+
+def _read_pipe(descriptor: int, label, limit: int, *, named: bool) -> bytes:
+    """Read a pipe to its end without ever blocking for long (see :data:`WRITER_WAIT`, :data:`PIPE_IDLE`).
+
+    ``named``: the pipe is a FIFO paint opened itself, non-blocking, so a
+    read that finds no writer returns at once; paint waits
+    :data:`WRITER_WAIT` seconds for one to appear.  Any pipe silent for
+    :data:`PIPE_IDLE` seconds is given up.
+    """
+    poller = select.poll()
+    poller.register(descriptor, select.POLLIN | select.POLLHUP)
+    chunks = []
+    size = 0
+    heard = False   # a writer has been seen (data, or a writer holding the pipe open)
+    silent_since = time.monotonic()
+    while True:
+        events = poller.poll(100)
+        if events:
+            try:
+                chunk = os.read(descriptor, _CHUNK)
+            except BlockingIOError:
+                chunk = None  # woken, but nothing to read yet
+            if chunk == b"":  # the writer has gone (a FIFO no writer ever opened wakes no one)
+                return b"".join(chunks)
+            if chunk:
+                heard = True
+                chunks.append(chunk)
+                size += len(chunk)
+                if size > limit:
+                    raise PuzzleFormatError(label, _too_large(limit))
+                silent_since = time.monotonic()
+                continue
+        waited = time.monotonic() - silent_since
+        if named and not heard:
+            try:
+                chunk = os.read(descriptor, _CHUNK)
+            except BlockingIOError:
+                heard = True  # a writer holds the pipe open: wait for its data
+                continue
+            if chunk:
+                heard = True
+                chunks.append(chunk)
+                size += len(chunk)
+                silent_since = time.monotonic()
+                continue
+            if waited >= WRITER_WAIT:
+                raise PuzzleFormatError(label, f"a named pipe that nothing writes to (paint waited "
+                                               f"{WRITER_WAIT:g} s for a writer)")
+            continue
+        if waited >= PIPE_IDLE:
+            raise PuzzleFormatError(label, f"nothing more came through the pipe for {PIPE_IDLE:g} s, "
+                                           "so paint stopped waiting")
+
+
+def _too_large(limit: int) -> str:
+    return (f"larger than {limit // (1024 * 1024)} MiB, the most paint reads "
+            "(no puzzle of up to 1000 x 1000 squares needs that much)")
+
+
+# ----------------------------------------------------------------- output
 
 def check_destination(path, *, protect=()) -> None:
-    """Refuse, before any work is done, a destination :func:`write_atomically` would refuse.
+    """Refuse, before any work is done, a destination :func:`output_file` would refuse.
 
     Raises PaintError when ``path`` is the same file as any path in
-    ``protect`` or is a directory.
+    ``protect`` (through links too), is a directory, a socket that is not
+    one of this process's descriptors, or lies in a folder that does not
+    exist.
 
     >>> check_destination('out.txt', protect=('in.non',))
     """
     for guarded in protect:
-        if same_file(path, guarded):
+        if guarded != STDIN and same_file(path, guarded):
             raise PaintError(f"refusing to write onto the input file {guarded}")
-    if os.path.isdir(path):
-        raise PaintError(f"cannot write {path}: it is a directory")
+    if descriptor_of(path) is not None:
+        return
+    try:
+        info = os.stat(path)
+    except OSError:
+        info = None
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            raise PaintError(f"cannot write {path}: it is a directory")
+        if stat.S_ISSOCK(info.st_mode):
+            raise PaintError(f"cannot write {path}: it is a socket")
+        return
+    folder = os.path.dirname(os.path.realpath(path))
+    if not os.path.isdir(folder):
+        raise PaintError(f"cannot write {path}: there is no folder {folder}")
+
+
+@contextlib.contextmanager
+def output_file(path, *, protect=()) -> Iterator[TextIO]:
+    """A text stream (UTF-8, line ends as written) that ends up in ``path``, written the way the module docstring says.
+
+    Use it as ``with output_file(path) as stream: stream.write(...)``: what
+    is written is streamed (a regular file's temporary twin grows as the
+    text comes), and a regular file is replaced only when the block ends
+    without an exception; otherwise the temporary file is removed and the
+    old file is left as it was.  ``'-'`` is standard output.  Raises
+    PaintError for a destination :func:`check_destination` refuses, a named
+    pipe nothing reads from (after :data:`WRITER_WAIT` seconds), or a
+    write that fails.
+    """
+    check_destination(path, protect=protect)
+    if path == STDIN:
+        yield sys.stdout
+        sys.stdout.flush()
+        return
+    descriptor = descriptor_of(path)
+    if descriptor is None:
+        try:
+            info = os.stat(path)
+        except OSError:
+            info = None
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            descriptor = _open_special(path, info)
+        else:
+            with _replacing(os.path.realpath(path), path, info) as stream:
+                yield stream
+            return
+    else:
+        for stream in (sys.stdout, sys.stderr):
+            stream.flush()  # what was printed before comes first
+        try:
+            descriptor = os.dup(descriptor)
+        except OSError:
+            raise PaintError(f"cannot write {path}: file descriptor {descriptor} is not open") from None
+    try:
+        with open(descriptor, "w", encoding="utf-8", newline="") as stream:
+            yield stream
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            raise
+        raise PaintError(f"cannot write {path}: {_reason(error)}") from None
+
+
+def write_atomically(path, text: str, *, protect=()) -> None:
+    """Write ``text`` to ``path`` through :func:`output_file`: a regular file is replaced in one step.
+
+    Raises PaintError as :func:`output_file` does.
+    """
+    with output_file(path, protect=protect) as stream:
+        stream.write(text)
+
+
+def _open_special(path, info: os.stat_result) -> int:
+    """Open a device or a named pipe for writing, as a shell's ``>`` would; a pipe must find a reader within :data:`WRITER_WAIT` seconds."""
+    if not stat.S_ISFIFO(info.st_mode):
+        try:
+            return os.open(path, os.O_WRONLY | os.O_NOCTTY)
+        except OSError as error:
+            raise PaintError(f"cannot write {path}: {_reason(error)}") from None
+    deadline = time.monotonic() + WRITER_WAIT
+    while True:
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as error:
+            if error.errno != errno.ENXIO:
+                raise PaintError(f"cannot write {path}: {_reason(error)}") from None
+            if time.monotonic() >= deadline:
+                raise PaintError(f"cannot write {path}: nothing reads from this named pipe "
+                                 f"(paint waited {WRITER_WAIT:g} s for a reader)") from None
+            time.sleep(0.05)
+            continue
+        flags = fcntl.fcntl(descriptor, fcntl.F_GETFL)
+        fcntl.fcntl(descriptor, fcntl.F_SETFL, flags & ~os.O_NONBLOCK)
+        return descriptor
+
+
+@contextlib.contextmanager
+def _replacing(real: str, named, info: os.stat_result | None) -> Iterator[TextIO]:
+    """A stream into a temporary file beside ``real`` that replaces ``real`` when the block ends well."""
+    folder = os.path.dirname(real)
+    temporary = None
+    try:
+        descriptor, temporary = _create_temporary(folder, os.path.basename(real))
+        with open(descriptor, "w", encoding="utf-8", newline="") as stream:
+            yield stream
+            stream.flush()
+            os.fsync(stream.fileno())
+        if info is not None:
+            os.chmod(temporary, stat.S_IMODE(info.st_mode))
+            if (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+                with contextlib.suppress(OSError):  # only root, or a group member, may
+                    os.chown(temporary, info.st_uid, info.st_gid)
+                    os.chmod(temporary, stat.S_IMODE(info.st_mode))  # chown clears set-id bits
+        os.replace(temporary, real)
+        temporary = None
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            raise
+        raise PaintError(f"cannot write {named}: {_reason(error)}") from None
+    finally:
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.remove(temporary)
 
 
 def same_file(path, other) -> bool:
-    """True when ``path`` and ``other`` name the same file.
+    """True when ``path`` and ``other`` name the same file (links followed).
 
     Uses ``os.path.samefile`` when both exist, else compares the resolved
     absolute paths.
@@ -144,3 +460,7 @@ def _create_temporary(folder: str, name: str) -> tuple[int, str]:
             return os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), candidate
         except FileExistsError:
             continue
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)

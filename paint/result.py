@@ -15,7 +15,7 @@ from collections import Counter
 import attrs
 
 from .errors import Contradiction
-from .explanation import Step
+from .explanation import Search, Step
 from .puzzle import Puzzle
 from .squares import BLANK, Grid
 
@@ -43,7 +43,9 @@ class Result:
     search level reached and ``branches`` the number of search branches
     worked.  ``stalls`` holds, for each time every rule stalled (and search
     began, or was off), how many steps had been taken: ``(12, 40)`` means
-    the rules stalled after step 12 and again after step 40.
+    the rules stalled after step 12 and again after step 40.  ``tried``,
+    when a limit stopped a search, records the places of the block it was
+    trying at the stall, as far as they were worked.
     """
 
     puzzle: Puzzle
@@ -57,6 +59,7 @@ class Result:
     levels: int = 0
     branches: int = 0
     stalls: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    tried: Search | None = None
 
     def differences(self) -> list[tuple[int, int]]:
         """The 0-based ``(row, column)`` squares where the two solutions found differ (empty unless ``'multiple'``)."""
@@ -77,29 +80,39 @@ class Result:
         """The JSON document (a dict of plain values); rows and columns count from 1.
 
         Schema (``tests/schema.json``): ``{"puzzle": {"title", "width",
-        "height"}, "status", "unique": bool | null, "steps": [{"number",
-        "rule", "text", "marks": [{"row", "column", "value", "strip"}],
-        "reasons": [{"strip", "text"}], "chain"?, "branches"?}], "grid": [str,
-        ...], "solutions": [[str, ...], ...], "search": {"levels",
-        "branches"}, "contradiction": {"strip", "rule", "reason"} | null}``.
+        "height"}, "steps": [{"number", "rule", "text", "marks": [{"row",
+        "column", "value", "strip"}], "reasons": [{"strip", "text"}],
+        "chain"?, "branches"?}], "status", "unique": bool | null, "grid":
+        [str, ...], "solutions": [[str, ...], ...], "search": {"levels",
+        "branches", "tried"}, "contradiction": {"strip", "rule", "reason"} |
+        null}``, in that order: the steps come before the outcome, so the
+        document can be written as the solve goes
+        (:class:`paint.render.document.DocumentWriter`).
 
         A probe step's ``marks`` hold its conclusion and its ``chain`` the
         assumed mark, the forced marks and the strip that broke; a search
         step's ``marks`` are the squares it commits and its ``branches`` say
         what became of each place tried.  ``solutions`` holds the two grids
-        found when there are several, else nothing.
+        found when there are several, else nothing.  ``search.tried`` holds,
+        when a limit stopped the search, the places of the block it was
+        trying (as a search step's ``branches``), else null.
+        ``contradiction.strip`` is null when the clues' totals differ.
         """
+        return {"puzzle": puzzle_document(self.puzzle),
+                "steps": [step_document(step) for step in self.steps],
+                **self.outcome_document()}
+
+    def outcome_document(self) -> dict:
+        """The keys of :meth:`to_document` after ``steps``: how the solve ended."""
         return {
-            "puzzle": {"title": self.puzzle.title, "width": self.puzzle.width,
-                       "height": self.puzzle.height},
             "status": self.status,
             "unique": self.unique,
-            "steps": [_step_document(step) for step in self.steps],
             "grid": self.grid.lines(),
             "solutions": [grid.lines() for grid in self.solutions],
-            "search": {"levels": self.levels, "branches": self.branches},
+            "search": {"levels": self.levels, "branches": self.branches,
+                       "tried": None if self.tried is None else [_branch_document(b) for b in self.tried.branches]},
             "contradiction": None if self.contradiction is None else {
-                "strip": self.contradiction.strip.name,
+                "strip": None if self.contradiction.strip is None else self.contradiction.strip.name,
                 "rule": self.contradiction.rule,
                 "reason": self.contradiction.reason,
             },
@@ -123,31 +136,48 @@ def replay(puzzle: Puzzle, steps) -> Grid:
     return grid
 
 
-def _mark_document(mark) -> dict:
+def puzzle_document(puzzle: Puzzle) -> dict:
+    """The ``puzzle`` object of the JSON document: title, width, height."""
+    return {"title": puzzle.title, "width": puzzle.width, "height": puzzle.height}
+
+
+def mark_document(mark) -> dict:
+    """One mark of the JSON document: row and column from 1, the value's word, the strip's name."""
     return {"row": mark.row + 1, "column": mark.column + 1, "value": mark.value.word,
             "strip": mark.strip.name}
 
 
-def _step_document(step: Step) -> dict:
-    document = {
-        "number": step.number,
-        "rule": step.rule,
-        "text": step.text,
-        "marks": [_mark_document(m) for m in step.marks],
-        "reasons": [{"strip": r.strip.name, "text": r.line} for r in step.reasons],
-    }
+def step_document(step: Step) -> dict:
+    """One step of the JSON document (see :meth:`Result.to_document`)."""
+    return {key: list(value) if key == "marks" else value for key, value in step_fields(step)}
+
+
+def step_fields(step: Step) -> list[tuple[str, object]]:
+    """The keys and values of a step's JSON object, in order; the value of ``"marks"`` is an iterator of mark objects.
+
+    A writer that streams the document (:class:`paint.render.document.DocumentWriter`)
+    writes the marks as they come, so a step of a million marks is never
+    held as a million dicts.
+    """
+    fields: list[tuple[str, object]] = [
+        ("number", step.number),
+        ("rule", step.rule),
+        ("text", step.text),
+        ("marks", map(mark_document, step.marks)),
+        ("reasons", [{"strip": r.strip.name, "text": r.line} for r in step.reasons]),
+    ]
     if step.chain is not None:
         chain = step.chain
-        document["chain"] = {
-            "assumed": _mark_document(chain.assumed),
+        fields.append(("chain", {
+            "assumed": mark_document(chain.assumed),
             "links": [{"generation": link.generation, "strip": link.strip.name, "rule": link.rule,
-                       "text": link.text, "marks": [_mark_document(m) for m in link.marks]}
+                       "text": link.text, "marks": [mark_document(m) for m in link.marks]}
                       for link in chain.links],
             "broken": {"strip": chain.broken.name, "rule": chain.rule, "reason": chain.reason},
-        }
+        }))
     if step.search is not None:
-        document["branches"] = [_branch_document(b) for b in step.search.branches]
-    return document
+        fields.append(("branches", [_branch_document(b) for b in step.search.branches]))
+    return fields
 
 
 def _branch_document(branch) -> dict:

@@ -22,26 +22,34 @@ from .engine import Engine, choose_rules
 from .errors import Contradiction
 from .options import SolveOptions
 from .linesolvers._record import known_line
-from .puzzle import Puzzle, clue_text
+from .budget import Budget
+from .puzzle import Puzzle, clue_text, totals_problem
 from .result import Result, replay
-from .search.bfs import Budget, explore
+from .search.bfs import explore
 from .squares import Grid
 
 
-def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) -> Result:
+def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, on_progress=None) -> Result:
     """Solve ``puzzle`` with Kramer's ordered rules, and search when they stall; return the :class:`Result`.
 
     The puzzle is left unchanged, so it can be solved again.  ``options``
     chooses the rules (default: all, in order), whether to search, and the
     limits.  ``on_step(step, grid)`` is called after each step of the main
     line of reasoning with the grid as it then is (do not keep or change
-    the grid).  Nothing raises for a puzzle's content: the result's status is
-    ``'solved'`` (and the solution unique), ``'multiple'``, ``'contradiction'``
-    (``result.contradiction`` says where), ``'stalled'`` (search off) or
-    ``'limit'`` (a limit or Ctrl-C stopped the search).
+    the grid).  ``on_progress(progress)``, if given, is called with a
+    :class:`paint.budget.Progress` about five times a second while the
+    solve works (for a status line).  Nothing raises for a puzzle's
+    content: the result's status is ``'solved'`` (and the solution unique),
+    ``'multiple'``, ``'contradiction'`` (``result.contradiction`` says
+    where; row and column clues with different totals are reported at once),
+    ``'stalled'`` (search off, or no ``try_one`` among the rules) or
+    ``'limit'`` (a limit or Ctrl-C stopped the solve; ``result.tried`` holds
+    what the search had tried).  The time limit holds to within the work
+    of one strip (see :mod:`paint.budget`).
 
-    Raises ValueError for an unknown rule name in ``options``, or for rules
-    without ``try_one`` when search is on.
+    Search runs only when ``try_one`` is among the rules: it is the exact
+    line test that tells a search branch is broken.  Raises ValueError for
+    an unknown rule name in ``options``.
 
     >>> from paint.puzzle import Puzzle
     >>> result = solve(Puzzle(rows=[[2], [1]], columns=[[2], [1]]))
@@ -49,33 +57,41 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     ('solved', ['XX', 'X.'])
     >>> [step.line for step in result.steps]
     ['1. overlap: 3 full - row 1 (columns 1-2); column 1 (row 2)', '2. outside_patch: 1 empty - row 2 (column 2)']
+    >>> solve(Puzzle(rows=[[2], [1]], columns=[[1], [1]])).contradiction.reason
+    'the row clues total 3 full squares but the column clues total 2'
     """
     options = options or SolveOptions()
     started = time.perf_counter()
     rules = choose_rules(options.rules)
-    if options.search and "try_one" not in {rule.name for rule in rules}:
-        raise ValueError("search needs the rule try_one, the exact line test that tells a branch is broken; "
-                         "add it, or turn search off")
+    search = options.search and "try_one" in {rule.name for rule in rules}
     branch_rules = tuple(rule for rule in rules if rule.scope == "strip")
-    budget = Budget(None if options.max_time is None else started + options.max_time, options.max_branches)
-    engine = Engine(puzzle, rules, on_step)
+    budget = Budget(None if options.max_time is None else started + options.max_time, options.max_branches,
+                    on_progress=on_progress, squares=puzzle.width * puzzle.height, started=started)
+    engine = Engine(puzzle, rules, on_step, budget=budget)
+    budget.blank = lambda: engine.blank
     contradiction = None
     solutions: tuple[Grid, ...] = ()
+    tried = None
     status = "stalled"
     memory: dict = {}  # what the searches of this solve learned about the places they tried
     stalls: list[int] = []
     try:
+        totals = totals_problem(puzzle.rows, puzzle.columns)
+        if totals is not None:
+            raise Contradiction(None, "totals", totals)
         while True:
-            status = engine.run(budget.deadline)
+            budget.stage = "rules"
+            status = engine.run()
             if status == "stalled":
                 stalls.append(len(engine.steps))
             if status == "solved" and not engine.strip_rules:
                 _check(engine)  # no line rule looked at the strips the probes filled
-            if status in ("solved", "limit") or not options.search:
+            if status in ("solved", "limit") or not search:
                 break
             if budget.spent():
                 status = "limit"
                 break
+            budget.stage = "search"
             found = explore(engine, branch_rules, budget, keep_steps=options.branch_steps, memory=memory)
             if found.kind in ("commit", "agree"):
                 if not found.marks:
@@ -87,6 +103,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
                 raise Contradiction(strip, "search", found.search.text)
             status = found.kind
             solutions = found.solutions
+            tried = found.search if found.kind == "limit" else None
             break
     except Contradiction as error:
         status, contradiction = "contradiction", error
@@ -99,7 +116,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None) 
     unique = {"solved": True, "multiple": False, "contradiction": False}.get(status)
     return Result(puzzle, status, tuple(engine.steps), grid, contradiction,
                   time.perf_counter() - started, unique=unique, solutions=solutions,
-                  levels=budget.levels, branches=budget.branches, stalls=stalls)
+                  levels=budget.levels, branches=budget.branches, stalls=stalls, tried=tried)
 
 
 def _check(engine) -> None:

@@ -22,11 +22,26 @@ import attrs
 
 
 class Square(enum.IntEnum):
-    """The state of one square: BLANK (unknown), EMPTY or FULL (Kramer decision 3)."""
+    """The state of one square: BLANK (unknown), EMPTY or FULL (Kramer decision 3).
+
+    It is an int (0, 1, 2) inside the solver, and reads as its word:
+
+    >>> Square.FULL, str(Square.FULL), f"{Square.EMPTY}", int(Square.FULL)
+    (Square.FULL, 'full', 'empty', 2)
+    """
 
     BLANK = 0
     EMPTY = 1
     FULL = 2
+
+    def __repr__(self) -> str:
+        return f"Square.{self.name}"
+
+    def __str__(self) -> str:
+        return self.word
+
+    def __format__(self, spec: str) -> str:
+        return format(self.word, spec)
 
     @property
     def glyph(self) -> str:
@@ -43,7 +58,7 @@ class Square(enum.IntEnum):
         """The square a glyph stands for; raises ValueError for any other character.
 
         >>> Square.from_glyph('.')
-        <Square.EMPTY: 1>
+        Square.EMPTY
         """
         try:
             return _BY_GLYPH[glyph]

@@ -21,15 +21,26 @@ from .placement import leftmost_starts, rightmost_starts
 from .squares import BLANK
 
 
-@attrs.frozen(order=True)
+@attrs.frozen(order=True, repr=False)
 class StripId:
     """Which strip: ``kind`` is ``'row'`` or ``'column'``, ``index`` is 0-based.
 
-    Orders rows before columns, each top (left) first.
+    Orders rows before columns, each top (left) first.  It reads as a
+    person names it, counting from 1:
+
+    >>> strip = StripId('row', 7)
+    >>> strip, str(strip)
+    (StripId('row', 7), 'row 8')
     """
 
     kind: str = attrs.field(validator=attrs.validators.in_(("row", "column")))
     index: int
+
+    def __repr__(self) -> str:
+        return f"StripId({self.kind!r}, {self.index})"
+
+    def __str__(self) -> str:
+        return self.name
 
     @property
     def name(self) -> str:

@@ -41,3 +41,12 @@ class Golden:
 def golden(request) -> Golden:
     """The golden-transcript checker, rewriting files when pytest runs with ``--update-golden``."""
     return Golden(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def dev_null_stays_a_device():
+    """After the whole suite, /dev/null is still the machine's character device (no test may replace it)."""
+    import os
+    import stat
+    yield
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode), "/dev/null is no longer a character device"

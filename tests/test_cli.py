@@ -91,17 +91,20 @@ class TestExitStatus:
     @pytest.mark.parametrize("argv", [["--max-time", "0"], ["--max-time", "soon"], ["--max-branches", "-1"],
                                       ["--max-branches", "2.5"]])
     def test_bad_limits(self, argv, capsys):
-        """A limit that is not a positive number is a usage error, exit 2."""
+        """A limit that is not a positive number is a usage error, exit 2, in one line naming the option."""
         assert cli.main(["solve", str(TINY), *argv]) == 2
-        assert "usage:" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert err.startswith(f"paint: argument {argv[0]}: ") and len(err.splitlines()) == 1
+        assert err.rstrip().endswith("(see 'paint solve --help')")
 
     @pytest.mark.parametrize("argv", [[], ["solve"], ["solve", str(TINY), "--colour"], ["frobnicate"],
                                       ["solve", str(TINY), "--width", "wide"],
                                       ["convert", str(TINY)]])
     def test_usage_error(self, argv, capsys):
-        """A command line argparse rejects exits 2 with a usage message on stderr."""
+        """A command line argparse rejects exits 2 with a one-line message on stderr that points to --help."""
         assert cli.main(argv) == 2
-        assert "usage:" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert err.startswith("paint: ") and len(err.splitlines()) == 1 and "--help')" in err
 
     def test_json_keeps_status(self, capsys):
         """--json exits with the same status as the explanation would."""
@@ -362,7 +365,8 @@ class TestConvert:
     def test_unknown_format(self, tmp_path, capsys):
         """--to with a format paint does not know is a usage error, exit 2."""
         assert cli.main(["convert", "--to", "nonesuch", str(TINY), str(tmp_path / "x")]) == 2
-        assert "usage:" in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert err.startswith("paint: argument --to: unknown format 'nonesuch'") and len(err.splitlines()) == 1
 
     def test_refuses_input(self, tmp_path):
         """convert onto its own input exits 2 with one line and leaves the input unchanged."""
@@ -544,3 +548,33 @@ class TestTerminal:
         summary = out.split("summary", 1)[1]
         for word in ("overlap", "try_one", "all rules", "squares"):
             assert word in summary
+
+
+class TestNewcomer:
+    """What a newcomer tries first works as the README says."""
+
+    def test_version(self, capsys):
+        """paint --version prints the installed version and exits 0."""
+        with pytest.raises(SystemExit) as exited:
+            cli.build_parser().parse_args(["--version"])
+        assert exited.value.code in (0, None)
+        assert re.fullmatch(r"paint (\d+\.\d+\.\d+|unknown)\n", capsys.readouterr().out)
+        assert run("--version").returncode == 0
+
+    def test_dash_game_id(self, capsys):
+        """A game ID that starts with '-' gets the one-line error, which says how to give it."""
+        assert cli.main(["solve", "-5x5:1/1/1/1/1/1/1/1/1/1"]) == 2
+        err = capsys.readouterr().err
+        assert len(err.splitlines()) == 1 and "put -- before it" in err
+
+    def test_readme_api_rule_subset(self):
+        """The README's call with two rules runs, and stops where those rules stall."""
+        puzzle = paint.load(ROOT / "puzzles" / "cat.pro")
+        result = paint.solve(puzzle, paint.SolveOptions(rules=("overlap", "outside_patch")))
+        assert result.status in ("stalled", "solved") and result.branches == 0
+
+    def test_standard_input_label(self, monkeypatch, capsys):
+        """A puzzle read from '-' is labelled <stdin> in messages."""
+        monkeypatch.setattr("sys.stdin", open(os.devnull))
+        assert cli.main(["solve", "-"]) == 2
+        assert capsys.readouterr().err.startswith("paint: <stdin>: ")

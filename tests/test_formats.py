@@ -340,10 +340,9 @@ class TestDumps:
         assert loads(dumps(wide, "non"), "w.non") == wide
 
     def test_empty_puzzle(self):
-        """A puzzle with no rows cannot be written in any format."""
-        for name in FORMATS:
-            with pytest.raises(PaintError, match="cannot write"):
-                dumps(Puzzle(rows=[], columns=[]), name)
+        """A puzzle with no rows cannot even be made, so no format is asked to write one."""
+        with pytest.raises(ValueError, match="from 1 to 1000 rows"):
+            Puzzle(rows=[], columns=[])
 
     @pytest.mark.parametrize("name", ["pro", "non"])
     def test_reserved_extra(self, name):
@@ -834,3 +833,48 @@ def test_messages_are_one_line():
         with pytest.raises(PuzzleFormatError) as raised:
             loads(text, f"x.{format}")
         assert "\n" not in str(raised.value) and not re.search(r"<.*object at", str(raised.value))
+
+
+class TestBoundedInput:
+    """Hostile content is refused quickly, with a short message quoting at most an excerpt."""
+
+    def test_huge_clue_line(self):
+        """A 10 MB clue line is refused at once with a message of a few dozen characters."""
+        text = "width 5\nheight 1\nrows\n" + ",".join(["1"] * 5_000_000) + "\ncolumns\n1\n1\n1\n1\n1\n"
+        with pytest.raises(PuzzleFormatError) as raised:
+            loads(text, "big.non")
+        message = str(raised.value)
+        assert len(message) < 200 and message.startswith("big.non:4: clue '1,1,1,1,1,1,1,1,1,1,...' is 9,999,999")
+
+    @pytest.mark.parametrize("name, text", [
+        ("big.nin", "5 1\n" + " ".join(["1"] * 100_000) + "\n1\n1\n1\n1\n1\n"),
+        ("big.g", ": rows\n" + " ".join(["1"] * 100_000) + "\n: columns\n1\n"),
+        ("big.txt", "$1\n" + "\t".join(["1"] * 100_000) + "\n"),
+        ("game ID", "1x1:" + ".".join(["1"] * 100_000) + "/1"),
+    ])
+    def test_huge_clue_every_format(self, name, text):
+        """Every reader refuses a clue longer than any line can need, with a short message."""
+        with pytest.raises(PuzzleFormatError) as raised:
+            loads(text, name, "tatham" if name == "game ID" else None)
+        assert len(str(raised.value)) < 250
+
+    def test_too_many_lines(self):
+        """Millions of lines are refused before they are split."""
+        with pytest.raises(PuzzleFormatError, match="3,000,000 lines, more than any puzzle file has"):
+            loads("width 1\n" * 3_000_000, "many.non")
+
+    @pytest.mark.parametrize("name, text", [
+        ("nb.non", "width 2\nheight 1\nrows\n1\u00a01\ncolumns\n1\n1\n"),
+        ("nb.nin", "2 1\n1\u00a01\n1\n1\n"),
+        ("nb.g", ": rows\n1\u00a01\n: columns\n1\n1\n"),
+        ("nb.txt", "$1\n1\n1\u00a01\n"),
+    ])
+    def test_no_break_space_is_not_a_separator(self, name, text):
+        """A non-breaking space between numbers is refused, and the message names it."""
+        with pytest.raises(PuzzleFormatError, match=r"holds a no-break space \(U\+00A0\)"):
+            loads(text, name)
+
+    def test_message_cap(self):
+        """Whatever a reader says, the message is cut short at 300 characters."""
+        error = PuzzleFormatError("x.non", "y" * 10_000, line=3)
+        assert len(error.message) == 300 and str(error).startswith("x.non:3: yyy") and str(error).endswith("...")

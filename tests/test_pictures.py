@@ -61,8 +61,13 @@ def plus() -> Result:
 # ------------------------------------------------------------------ helpers
 
 def squares_of(root) -> list:
-    """The square ``<rect>`` elements of a parsed SVG document, row by row."""
+    """The ``<rect>`` elements of the runs of squares of a parsed SVG document, row by row."""
     return list(root.find(f"{SVG}g[@class='squares']"))
+
+
+def run_length(rect) -> int:
+    """How many squares a run's ``<rect>`` covers (its width over its height, a square's side)."""
+    return round(float(rect.get("width")) / float(rect.get("height")))
 
 
 def texts_of(root, group: str) -> list[str]:
@@ -71,8 +76,9 @@ def texts_of(root, group: str) -> list[str]:
 
 
 def glyph_rows(rects, width: int) -> list[str]:
-    """The square rects' classes as glyph strings, one per row."""
-    glyphs = "".join({"full": "X", "empty": ".", "blank": " "}[rect.get("class")] for rect in rects)
+    """The runs' classes, each repeated for the squares it covers, as glyph strings, one per row."""
+    glyphs = "".join({"full": "X", "empty": ".", "blank": " "}[rect.get("class")] * run_length(rect)
+                     for rect in rects)
     return [glyphs[start:start + width] for start in range(0, len(glyphs), width)]
 
 
@@ -168,39 +174,56 @@ class TestRenderSvg:
         big = parse_xml(render_svg(dancer.puzzle, dancer.grid, square=40))
         assert float(big.get("width")) == 2 * width and float(big.get("height")) == 2 * height
 
-    def test_one_rect_per_square(self, dancer):
-        """There are width x height square rects, each ``square`` px on a side, laid out row by row."""
+    def test_one_rect_per_run(self, dancer):
+        """Each row is drawn as runs of squares in one state, ``square`` px high, side by side, row under row."""
         rects = squares_of(parse_xml(render_svg(dancer.puzzle, dancer.grid, square=20)))
-        assert len(rects) == 5 * 10
-        assert {(rect.get("width"), rect.get("height")) for rect in rects} == {("20", "20")}
+        runs = sum(len(re.findall(r"X+|\.+| +", line)) for line in dancer.grid.lines())
+        assert len(rects) == runs < 5 * 10
+        assert {rect.get("height") for rect in rects} == {"20"}
         origin_x, origin_y = float(rects[0].get("x")), float(rects[0].get("y"))
-        for index, rect in enumerate(rects):
-            row, column = divmod(index, 5)
+        row, column = 0, 0
+        for rect in rects:
             assert (float(rect.get("x")), float(rect.get("y"))) == (origin_x + 20 * column, origin_y + 20 * row)
+            column += run_length(rect)
+            if column == 5:
+                row, column = row + 1, 0
+        assert (row, column) == (10, 0)
+
+    def test_large_grid_is_small(self):
+        """A 1000 x 1000 grid of stripes draws one rect per run: the document stays small and quick."""
+        size = 1000
+        puzzle = paint.Puzzle(rows=[[size]] * size, columns=[[size]] * size)
+        grid = Grid.from_lines(["X" * size] * size)
+        document = render_svg(puzzle, grid)
+        assert len(squares_of(parse_xml(document))) == size
+        assert len(document) < 500_000
 
     def test_squares_match_grid(self, dancer):
-        """Full squares are black rects and empty ones white exactly where the solved grid has them."""
-        rects = squares_of(parse_xml(render_svg(dancer.puzzle, dancer.grid)))
+        """Full squares are black and empty ones the white dotted pattern exactly where the solved grid has them."""
+        root = parse_xml(render_svg(dancer.puzzle, dancer.grid))
+        rects = squares_of(root)
         assert glyph_rows(rects, 5) == dancer.grid.lines()
         for rect in rects:
-            assert rect.get("fill") == {"full": "#000000", "empty": "#ffffff"}[rect.get("class")]
+            assert rect.get("fill") == {"full": "#000000", "empty": "url(#empty-square)"}[rect.get("class")]
+        pattern = root.find(f"{SVG}defs/{SVG}pattern[@id='empty-square']")
+        assert pattern.find(f"{SVG}rect").get("fill") == "#ffffff" and pattern.find(f"{SVG}circle") is not None
 
     def test_blank_puzzle(self, dancer):
-        """Without a grid every square is drawn blank, in light grey, and there are no empty-square dots."""
+        """Without a grid every square is drawn blank, in light grey: one run per row, none dotted."""
         root = parse_xml(render_svg(dancer.puzzle))
         rects = squares_of(root)
+        assert len(rects) == 10 and {run_length(rect) for rect in rects} == {5}
         assert {rect.get("class") for rect in rects} == {"blank"}
         assert {rect.get("fill") for rect in rects} == {"#d9d9d9"}
-        assert root.find(f"{SVG}g[@class='dots']") is None
 
     def test_partly_worked_grid(self, dancer):
-        """A grid with blank, empty and full squares draws each state, with one dot per empty square."""
+        """A grid with blank, empty and full squares draws each state; only the empty run is dotted."""
         grid = Grid.blank(10, 5)
         grid.mark(0, 0, paint.Square.FULL)
         grid.mark(0, 1, paint.Square.EMPTY)
         root = parse_xml(render_svg(dancer.puzzle, grid))
         assert glyph_rows(squares_of(root), 5) == grid.lines()
-        assert len(list(root.find(f"{SVG}g[@class='dots']"))) == 1
+        assert [rect.get("fill") for rect in squares_of(root)].count("url(#empty-square)") == 1
 
     def test_column_clues_in_order(self, dancer):
         """Column clue numbers appear column by column, top number first, each above its column."""
@@ -209,7 +232,7 @@ class TestRenderSvg:
         assert texts_of(root, "column-clues") == expected
         rects = squares_of(root)
         top = float(rects[0].get("y"))
-        centres = [float(rect.get("x")) + 10 for rect in rects[:5]]
+        centres = [float(rects[0].get("x")) + 20 * column + 10 for column in range(5)]
         texts = list(root.find(f"{SVG}g[@class='column-clues']"))
         columns = [column for column, clue in enumerate(dancer.puzzle.columns) for _ in clue_text(clue).split()]
         for text, column in zip(texts, columns):
@@ -297,12 +320,13 @@ class TestResultSvg:
         stalled = Result(dancer.puzzle, "stalled", (), grid)
         rects = squares_of(parse_xml(result_svg(stalled)))
         assert glyph_rows(rects, 5) == grid.lines()
-        assert sum(rect.get("fill") == "#d9d9d9" for rect in rects) == 49
+        assert sum(run_length(rect) for rect in rects if rect.get("fill") == "#d9d9d9") == 49
 
     def test_square_option(self, plus):
-        """The ``square`` option sets the side of each square rect."""
+        """The ``square`` option sets the side of each square: runs are 7 px high and 7 px a square wide."""
         rects = squares_of(parse_xml(result_svg(plus, square=7)))
-        assert {rect.get("width") for rect in rects} == {"7"}
+        assert {rect.get("height") for rect in rects} == {"7"}
+        assert {rect.get("width") for rect in rects} == {"7", "21"}
 
 
 # ------------------------------------------------------------ render_html
@@ -383,7 +407,7 @@ class TestRenderHtml:
         assert all(line in lines for line in steps)
 
     def test_inline_svg(self, dancer):
-        """The final grid is embedded as an inline SVG picture with one rect per square matching the grid."""
+        """The final grid is embedded as an inline SVG picture whose runs of squares match the grid."""
         page = render_html(dancer)
         assert page.count("<svg") == 1 and "<?xml" not in page
         markup = page[page.index("<svg"):page.index("</svg>") + len("</svg>")]
@@ -391,11 +415,13 @@ class TestRenderHtml:
         assert glyph_rows(squares_of(root), 5) == dancer.grid.lines()
 
     def test_self_contained(self, dancer):
-        """The page has no script and refers to nothing outside itself: the only URL is the SVG namespace."""
+        """The page has no script and refers to nothing outside itself: the only URL is the SVG namespace,
+        and the one ``url(...)`` names the dotted pattern inside the page."""
         page = render_html(dancer, detail=True)
         assert "<script" not in page.lower()
         assert external_references(page) == []
-        assert not re.search(r"""\b(?:src|href)\s*=|@import|url\(""", page)
+        assert not re.search(r"""\b(?:src|href)\s*=|@import""", page)
+        assert set(re.findall(r"url\([^)]*\)", page)) == {"url(#empty-square)"}
         assert page.count(SVG_XMLNS) == 1
 
     def test_title_escaped(self):
@@ -432,7 +458,8 @@ class TestRenderHtml:
         assert contains_in_order(lines, first)
         assert contains_in_order(lines, last)
         assert contains_in_order(lines, [line.rstrip() for line in solution.draw_solution(dancer.puzzle, dancer.grid)])
-        assert sum(tag == "rect" and attributes.get("class") == "full" for tag, attributes in reader.tags) == 23
+        assert sum(round(float(attributes["width"]) / float(attributes["height"])) for tag, attributes in reader.tags
+                   if tag == "rect" and attributes.get("class") == "full") == 23
 
         shot = tmp_path / "dancer.png"
         chromium(tmp_path, page, f"--screenshot={shot}", "--window-size=1000,2000")

@@ -227,11 +227,12 @@ class TestSearch:
         assert all(len(b.steps) == b.worked for b in kept.search.branches)
         assert all(b.steps == () for b in bare.search.branches)
 
-
     def test_search_needs_try_one(self):
-        """Search without the exact line test could not tell a broken branch, so it is refused."""
-        with pytest.raises(ValueError, match="try_one"):
-            paint.solve(paint.Puzzle(rows=[[1]], columns=[[1]]), paint.SolveOptions(rules=("overlap", "edge")))
+        """Without the exact line test search could not tell a broken branch, so it does not run: the rules stall."""
+        puzzle = paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]])
+        result = paint.solve(puzzle, paint.SolveOptions(rules=("overlap", "outside_patch")))
+        assert (result.status, result.branches, result.blank) == ("stalled", 0, 4)
+        assert paint.solve(puzzle).status == "multiple"
 
     def test_rule_subset_checks_a_full_grid(self):
         """A rule subset that fills the grid without checking it still reports the clues it breaks."""

@@ -416,11 +416,6 @@ class TestWrite:
         with pytest.raises(PaintError, match="extra key"):
             webpbn.write(Puzzle(rows=[[1]], columns=[[1]], extra=[(key, "x")]))
 
-    def test_empty_puzzle(self):
-        """A puzzle of no rows cannot be written."""
-        with pytest.raises(PaintError, match="cannot write"):
-            webpbn.write(Puzzle(rows=[], columns=[]))
-
 
 class TestWriteAll:
     """write_all gives one <puzzleset> of many puzzles that reads back equal."""

@@ -41,10 +41,11 @@ import types
 import attrs
 
 from ..errors import PaintError, PuzzleFormatError
-from ..files import read_text, write_atomically
+from ..files import STDIN, STDIN_LABEL, read_text, write_atomically
 from ..puzzle import Puzzle
 from . import nin, non, nonpack, olsak, pro, taai, tatham, webpbn
-from ._common import numbered_lines, one_puzzle
+from ._common import check_text, one_puzzle
+from ._common import SPACES, fields
 
 FORMATS = types.MappingProxyType({"pro": pro, "non": non, "nonpack": nonpack, "nin": nin,
                                   "webpbn": webpbn, "olsak": olsak, "taai": taai, "tatham": tatham})
@@ -148,13 +149,13 @@ def detect(path, text: str) -> str:
         return "taai"
     if olsak.looks_like(text):
         return "olsak"
-    lines = [line.rstrip() for line in text.replace("\r", "\n").split("\n")]
-    meaningful = [line for line in lines if line.strip() and not line.lstrip().startswith("#")]
-    if any(_NON_KEY.match(line.strip()) for line in meaningful):
+    lines = [line.rstrip(SPACES) for line in text.replace("\r", "\n").split("\n")]
+    meaningful = [line for line in lines if line.strip(SPACES) and not line.lstrip(SPACES).startswith("#")]
+    if any(_NON_KEY.match(line.strip(SPACES)) for line in meaningful):
         return "nonpack" if any(_SEPARATOR.match(line) for line in meaningful) else "non"
     if any(_FRAME.match(line) for line in meaningful) and any("|" in line for line in meaningful):
         return "pro"
-    if meaningful and _SIZES.match(meaningful[0].strip()):
+    if meaningful and _SIZES.match(meaningful[0].strip(SPACES)):
         return "nin"
     raise PuzzleFormatError(path, UNKNOWN)
 
@@ -173,7 +174,7 @@ def loads_each(text: str, path_label="<string>", format: str | None = None) -> l
     >>> [type(p).__name__ for p in loads_each('$1\\n1\\n1\\n$2\\n1\\n', 'q.txt')]
     ['Puzzle', 'PuzzleFormatError']
     """
-    numbered_lines(text, path_label)
+    check_text(text, path_label)
     module = FORMATS[detect(path_label, text) if format is None else format_name(format)]
     if module.MANY:
         return module.read_each(text, path_label)
@@ -208,16 +209,20 @@ def loads(text: str, path_label="<string>", format: str | None = None) -> Puzzle
 
 
 def source_text(source) -> tuple[str, str]:
-    """``(text, label)`` for ``source``: a file's path, or a Tatham game ID given in place of one.
+    """``(text, label)`` for ``source``: a file's path, ``'-'`` for standard input, or a Tatham game ID given in place of a file.
 
     A ``source`` that names no file but looks like a game ID (``10x10:...``)
-    is the ID itself, labelled ``game ID``.  Raises PuzzleFormatError naming
-    the file for a missing, unreadable, empty or binary file.
+    is the ID itself, labelled ``game ID``; standard input is labelled
+    ``<stdin>``.  Raises PuzzleFormatError naming the file for a missing,
+    unreadable, oversized, empty or binary file, or one that is not a
+    regular file or a pipe (see :func:`paint.files.read_text`).
 
     >>> source_text('2x1:1//1')
     ('2x1:1//1', 'game ID')
     """
     source = str(source)
+    if source == STDIN:
+        return read_text(source), STDIN_LABEL
     if not os.path.lexists(source) and tatham.looks_like(source):
         return source, GAME_ID
     return read_text(source), source

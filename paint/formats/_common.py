@@ -9,9 +9,16 @@ totals, a goal that agrees with the clues.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from ..errors import GoalMismatch, PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle, clue_problem, clue_text, totals_problem
+
+SPACES = " \t\r\n\f\v"
+"""The characters that separate and surround fields in every format: ASCII white space only.
+
+A non-breaking space, or any other Unicode space, is not a separator: a
+clue written with one is refused with a message naming it."""
 
 MAX_DIGITS = 9
 """Numbers longer than this are refused before conversion (no clue or size can be that large)."""
@@ -22,24 +29,78 @@ KEY = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*\Z")
 NUMBER = re.compile(r"[0-9]+\Z")
 
 
+def fields(text: str, splits: int = -1) -> list[str]:
+    """``text`` split at runs of ASCII white space (:data:`SPACES`), as ``str.split()`` splits at any white space.
+
+    ``splits`` limits the number of splits, as ``str.split``'s ``maxsplit``.
+
+    >>> fields(' 1  2\t3 ')
+    ['1', '2', '3']
+    >>> fields('1\xa02')
+    ['1\xa02']
+    >>> fields('key some value', 1)
+    ['key', 'some value']
+    """
+    parts = re.split(r"[ \t\r\n\f\v]+", text.strip(SPACES), maxsplit=max(splits, 0))
+    return [part for part in parts if part]
+
+
+MAX_LINES = 2_000_000
+"""The most lines a puzzle file may have (a 1000 x 1000 webpbn XML file with one clue number
+per line, the longest there can be, has about a million)."""
+
+MAX_CLUE_TEXT = 8 * MAX_SIZE
+"""The most characters one clue may take: a clue of a line of up to 1000 squares has at most
+500 numbers, none over 1000."""
+
+
+def check_text(text: str, path) -> None:
+    """Refuse text that is no puzzle file whatever its format: NUL characters ("binary content"),
+    nothing but white space ("the file is empty"), more than :data:`MAX_LINES` lines.
+
+    Raises PuzzleFormatError naming ``path``.
+
+    >>> check_text('1\\n' * 3_000_000, 'x')
+    Traceback (most recent call last):
+    ...
+    paint.errors.PuzzleFormatError: x: 3,000,000 lines, more than any puzzle file has (2,000,000 at most)
+    """
+    if "\0" in text:
+        raise PuzzleFormatError(path, "binary content, not a puzzle file")
+    if not text.strip(SPACES + "\ufeff"):
+        raise PuzzleFormatError(path, "the file is empty")
+    count = text.count("\n") + text.count("\r") - text.count("\r\n")
+    if count > MAX_LINES:
+        raise PuzzleFormatError(path, f"{count:,} lines, more than any puzzle file has ({MAX_LINES:,} at most)")
+
+
+def check_clue_text(text: str, path, line: int | None) -> None:
+    """Refuse a clue longer than :data:`MAX_CLUE_TEXT` characters before it is split into numbers.
+
+    >>> check_clue_text('1,' * 5000, 'x', 3)
+    Traceback (most recent call last):
+    ...
+    paint.errors.PuzzleFormatError: x:3: clue '1,1,1,1,1,1,1,1,1,1,...' is 10,000 characters long; no clue of a line of up to 1000 squares takes more than 8,000
+    """
+    if len(text) > MAX_CLUE_TEXT:
+        raise PuzzleFormatError(path, f"clue {_shown(text)} is {len(text):,} characters long; no clue of a "
+                                      f"line of up to {MAX_SIZE} squares takes more than {MAX_CLUE_TEXT:,}", line)
+
+
 def numbered_lines(text: str, path, first_line: int = 1) -> list[tuple[int, str]]:
     """The lines of ``text`` as ``(number, line)`` pairs, line ends removed, numbered from ``first_line``.
 
     ``\\r\\n``, ``\\r`` and ``\\n`` all end a line; the end of the last line
     does not start another one.  ``first_line`` is the file line ``text``
-    starts on, when it is one puzzle cut from a file of many.  Raises PuzzleFormatError for
-    text with NUL characters ("binary content") or nothing but whitespace
-    ("the file is empty").
+    starts on, when it is one puzzle cut from a file of many.  Raises
+    PuzzleFormatError as :func:`check_text` does.
 
     >>> numbered_lines('a\\r\\nb\\n', 'x')
     [(1, 'a'), (2, 'b')]
     """
-    if "\0" in text:
-        raise PuzzleFormatError(path, "binary content, not a puzzle file")
     if text.startswith("\ufeff"):
         text = text[1:]
-    if not text.strip():
-        raise PuzzleFormatError(path, "the file is empty")
+    check_text(text, path)
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     if lines[-1] == "":
         lines.pop()
@@ -55,12 +116,16 @@ def parse_number(token: str, path, line: int | None, what: str) -> int:
     >>> parse_number('12', 'x', 1, 'width')
     12
     """
-    if NUMBER.match(token):
+    if token.isdigit() and token.isascii() or NUMBER.match(token):
         if len(token) > MAX_DIGITS:
             raise PuzzleFormatError(path, f"{what} {token[:12]}... is far too large", line)
         return int(token)
     if token.startswith("-") and NUMBER.match(token[1:]):
         raise PuzzleFormatError(path, f"{what} {token[:12]} is negative", line)
+    space = next((char for char in token if char.isspace() and char not in SPACES), None)
+    if space is not None:
+        raise PuzzleFormatError(path, f"{what} {_shown(token)} holds a {unicodedata.name(space, 'space').lower()} "
+                                      f"(U+{ord(space):04X}), which paint does not take for a separator", line)
     raise PuzzleFormatError(path, f"{what} {_shown(token)} is not a number", line)
 
 
@@ -253,6 +318,6 @@ def metadata_lines(puzzle: Puzzle, fields, reserved, where: str, prefix: str = "
         pairs.append((key, value))
     lines = []
     for key, value in pairs:
-        value = one_line(value).strip()
+        value = one_line(value).strip(SPACES)
         lines.append(f"{prefix}{key}: {value}" if value else f"{prefix}{key}:")
     return lines

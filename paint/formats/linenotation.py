@@ -21,6 +21,7 @@ came from.
 
 from __future__ import annotations
 
+from ._common import SPACES
 from ..squares import BLANK, EMPTY, FULL
 
 SQUARES = {" ": BLANK, "-": EMPTY, "#": FULL}
@@ -35,12 +36,12 @@ def parse_clue(text: str) -> tuple[int, ...]:
     >>> parse_clue("0")
     ()
     """
-    if text.strip() == "":
+    if text.strip(SPACES) == "":
         raise ValueError("the clue is empty (write 0 for a line with no block)")
     parts = text.split(",")
     targets = []
     for part in parts:
-        part = part.strip()
+        part = part.strip(SPACES)
         if not part.isdigit() or not part.isascii():
             raise ValueError(f"clue {text!r}: {part!r} is not a whole number")
         if len(part.lstrip("0")) > 7 or int(part) > MAX_TARGET:
@@ -62,8 +63,8 @@ def parse_line(text: str) -> bytes:
     b'\\x01\\x01'
     """
     body = text
-    if body.strip().startswith(">") and body.strip().endswith("<") and len(body.strip()) > 1:
-        body = body.strip()[1:-1]  # spaces outside the delimiters do not count
+    if body.strip(SPACES).startswith(">") and body.strip(SPACES).endswith("<") and len(body.strip(SPACES)) > 1:
+        body = body.strip(SPACES)[1:-1]  # spaces outside the delimiters do not count
     else:
         if body.startswith(">"):
             body = body[1:]

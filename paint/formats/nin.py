@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..errors import PuzzleFormatError
 from ..puzzle import Puzzle
 from ._common import build_puzzle, check_writable, make_clue, numbered_lines, parse_number, parse_size
+from ._common import SPACES, check_clue_text, fields
 
 NAME = "nin"
 EXTENSIONS = (".nin",)
@@ -46,7 +47,7 @@ def read(text: str, path="<string>") -> Puzzle:
     ...
     paint.errors.PuzzleFormatError: a.nin:2: the file ends after 1 of its 2 clue lines ...
     """
-    lines = [(n, raw.strip()) for n, raw in numbered_lines(text, path) if not raw.strip().startswith("#")]
+    lines = [(n, raw.strip(SPACES)) for n, raw in numbered_lines(text, path) if not raw.strip(SPACES).startswith("#")]
     while lines and not lines[0][1]:
         lines.pop(0)
     while lines and not lines[-1][1]:
@@ -54,7 +55,7 @@ def read(text: str, path="<string>") -> Puzzle:
     if not lines:
         raise PuzzleFormatError(path, "the file holds only comments")
     number, first = lines[0]
-    sizes = first.split()
+    sizes = fields(first)
     if len(sizes) != 2:
         raise PuzzleFormatError(path, "the first line must be the width and the height, as 'W H'", number)
     width = parse_size(sizes[0], path, number, "width")
@@ -97,7 +98,8 @@ def write(puzzle: Puzzle) -> str:
 
 
 def _clue(text: str, path, line: int) -> tuple[int, ...]:
-    numbers = [parse_number(token, path, line, "clue number") for token in text.split()]
+    check_clue_text(text, path, line)
+    numbers = [parse_number(token, path, line, "clue number") for token in fields(text)]
     return make_clue(numbers, path, line, text)
 
 

@@ -33,6 +33,7 @@ from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import Puzzle
 from ._common import (COLOUR_REFUSED, KEY, build_puzzle, check_goal_shape, check_writable, make_clue, numbered_lines,
                       parse_number, parse_size)
+from ._common import SPACES, check_clue_text, fields
 
 NAME = "non"
 EXTENSIONS = (".non",)
@@ -52,6 +53,7 @@ RESERVED = frozenset(FIELDS) | frozenset(SIZES) | {"goal", *COLOUR_KEYS}
 """Keys the reader interprets; an extra key may not be one of these."""
 
 _COLOUR_NUMBER = re.compile(r"[0-9]+\s*[A-Za-z]\Z")
+_PLAIN_CLUE = re.compile(r"[0-9]{1,9}(?:,[0-9]{1,9})*\Z")
 _GOAL_TEXT = re.compile(r'[01"\s]+\Z')
 
 
@@ -82,14 +84,14 @@ def read(text: str, path="<string>", *, first_line: int = 1) -> Puzzle:
     while index < len(lines):
         number, raw = lines[index]
         index += 1
-        stripped = raw.strip()
+        stripped = raw.strip(SPACES)
         if not stripped:
             continue
         if not _starts_word(stripped):
             if stripped[0].isdigit() or stripped[0] in ",-":
                 raise PuzzleFormatError(path, "a clue line outside the rows and columns sections", number)
             continue
-        key, *rest = stripped.split(None, 1)
+        key, *rest = fields(stripped, 1)
         value = rest[0] if rest else ""
         name = key.lower()
         if name in COLOUR_KEYS:
@@ -98,7 +100,7 @@ def read(text: str, path="<string>", *, first_line: int = 1) -> Puzzle:
             if name in sections:
                 raise PuzzleFormatError(path, f"a second {name} section", number)
             start = index
-            while index < len(lines) and not _starts_word(lines[index][1].strip()):
+            while index < len(lines) and not _starts_word(lines[index][1].strip(SPACES)):
                 index += 1
             ender = lines[index] if index < len(lines) else None
             sections[name] = (number, lines[start:index], ender)
@@ -192,13 +194,13 @@ def _section(name: str, count: int, header: int, run: list, ender, path) -> list
     clues, blank lines are ignored instead (Simpson).
     """
     size = "height" if name == "rows" else "width"
-    nonblank = [item for item in run if item[1].strip()]
-    if len(run) >= count and not any(raw.strip() for _, raw in run[count:]):
+    nonblank = [item for item in run if item[1].strip(SPACES)]
+    if len(run) >= count and not any(raw.strip(SPACES) for _, raw in run[count:]):
         chosen = run[:count]
     elif len(nonblank) == count:
         chosen = nonblank
     elif len(run) > count:
-        over = next(number for number, raw in run[count:] if raw.strip())
+        over = next(number for number, raw in run[count:] if raw.strip(SPACES))
         raise PuzzleFormatError(path, f"the {name} section has more than {count} clues (the {size} is {count})", over)
     elif ender is None:
         last = run[-1][0] if run else header
@@ -206,8 +208,8 @@ def _section(name: str, count: int, header: int, run: list, ender, path) -> list
             path, f"the file ends after {len(run)} of the {count} {name[:-1]} clues (is it truncated?)", last)
     else:
         number, raw = ender
-        stripped = raw.strip()
-        if stripped.split()[0].lower() in RESERVED:
+        stripped = raw.strip(SPACES)
+        if fields(stripped)[0].lower() in RESERVED:
             raise PuzzleFormatError(
                 path, f"the {name} section ends after {len(run)} of its {count} clues (the {size} is {count})",
                 number)
@@ -218,12 +220,15 @@ def _section(name: str, count: int, header: int, run: list, ender, path) -> list
 
 
 def _parse_clue(raw: str, path, number: int) -> tuple[int, ...]:
-    text = raw.strip()
+    text = raw.strip(SPACES)
     if not text:
         return ()
+    check_clue_text(text, path, number)
+    if _PLAIN_CLUE.match(text):  # the usual case, read at once
+        return make_clue([int(part) for part in text.split(",")], path, number, text)
     numbers = []
     for part in text.split(","):
-        part = part.strip()
+        part = part.strip(SPACES)
         if not part:
             raise PuzzleFormatError(path, f"clue {_short(text)} has an empty number between commas", number)
         if _COLOUR_NUMBER.match(part):
@@ -234,7 +239,7 @@ def _parse_clue(raw: str, path, number: int) -> tuple[int, ...]:
 
 def _goal_lines(lines, index: int) -> tuple[str, int]:
     """The goal written on the lines after a bare ``goal`` line, and the index after them."""
-    while index < len(lines) and not lines[index][1].strip():
+    while index < len(lines) and not lines[index][1].strip(SPACES):
         index += 1
     parts = []
     while index < len(lines) and _GOAL_TEXT.match(lines[index][1]):
@@ -244,7 +249,7 @@ def _goal_lines(lines, index: int) -> tuple[str, int]:
 
 
 def _goal(text: str, width: int, height: int, path, line: int) -> tuple[str, ...]:
-    squares = "".join(text.split())
+    squares = "".join(fields(text))
     if not squares:
         raise PuzzleFormatError(path, "the goal is empty", line)
     for char in squares:
@@ -261,7 +266,7 @@ def _goal(text: str, width: int, height: int, path, line: int) -> tuple[str, ...
 
 
 def _unquote(value: str) -> str:
-    value = value.strip()
+    value = value.strip(SPACES)
     if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
         value = value[1:-1]
     return html.unescape(value)

@@ -25,6 +25,7 @@ from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import Puzzle
 from . import non
 from ._common import at_line, numbered_lines, one_puzzle
+from ._common import SPACES
 
 NAME = "nonpack"
 EXTENSIONS = (".nonpack",)
@@ -55,7 +56,7 @@ def chunks(text: str, path) -> list[tuple[int, str]]:
             lines.append(line)
     found.append((start, lines))
     result = [(first, "".join(line + "\n" for line in lines)) for first, lines in found
-              if any(line.strip() for line in lines)]
+              if any(line.strip(SPACES) for line in lines)]
     if not result:
         raise PuzzleFormatError(path, "the bundle holds no puzzle, only '====' lines")
     return result

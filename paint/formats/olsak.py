@@ -38,6 +38,7 @@ from ..errors import PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
 from ._common import (COLOUR_REFUSED, build_puzzle, check_goal_shape, check_writable, from_one_line, make_clue,
                       metadata_lines, numbered_lines, parse_number)
+from ._common import SPACES, check_clue_text, fields
 
 NAME = "olsak"
 EXTENSIONS = (".g",)
@@ -87,9 +88,9 @@ def read(text: str, path="<string>") -> Puzzle:
     index = 0
     while index < len(lines) and not lines[index][1].startswith((":", "#")):
         number, line = lines[index]
-        found = _METADATA.match(line.strip())
+        found = _METADATA.match(line.strip(SPACES))
         if found:  # anything else before the first ':' or '#' line is a comment (Olšák)
-            key, value = found.group(1), found.group(2).strip()
+            key, value = found.group(1), found.group(2).strip(SPACES)
             if key == "goal":
                 if _GOAL_ROW.match(value):
                     goal_lines.append((number, value))
@@ -106,13 +107,13 @@ def read(text: str, path="<string>") -> Puzzle:
         if kind == "t":
             raise PuzzleFormatError(path, "triddlers are not supported (paint solves square grids)", number)
         if kind != "d":
-            raise PuzzleFormatError(path, f"unknown declaration {line.strip()[:20]!r} (expected '#d' for "
+            raise PuzzleFormatError(path, f"unknown declaration {line.strip(SPACES)[:20]!r} (expected '#d' for "
                                     "colours or ': rows')", number)
         index += 1
         while index < len(lines) and not lines[index][1].startswith(":"):
             number, line = lines[index]
             declared = _DECLARATION.match(line)
-            if line.strip() and declared is None:
+            if line.strip(SPACES) and declared is None:
                 raise PuzzleFormatError(path, "a colour declaration must look like 'm:% blue'", number)
             if declared is not None and declared.group(1) not in "01":
                 raise PuzzleFormatError(path, COLOUR_REFUSED, number)
@@ -129,7 +130,7 @@ def read(text: str, path="<string>") -> Puzzle:
             groups[-1][1].append((number, line))
     else:
         if groups:  # no end line: blank lines at the end of the file are not clues
-            while groups[-1][1] and not groups[-1][1][-1][1].strip():
+            while groups[-1][1] and not groups[-1][1][-1][1].strip(SPACES):
                 groups[-1][1].pop()
     if len(groups) < 2:
         raise PuzzleFormatError(path, "the column clues are missing (a second ':' line opens them)",
@@ -183,7 +184,8 @@ def write(puzzle: Puzzle) -> str:
 
 
 def _clue(line: str, path, number: int) -> tuple[int, ...]:
-    tokens = line.replace(",", " ").split()
+    check_clue_text(line, path, number)
+    tokens = fields(line.replace(",", " "))
     if any(_COLOUR_NUMBER.match(token) for token in tokens):
         raise PuzzleFormatError(path, COLOUR_REFUSED, number)
     return make_clue([parse_number(token, path, number, "clue number") for token in tokens], path, number, line)

@@ -39,6 +39,7 @@ from ..puzzle import MAX_SIZE, Puzzle
 from ..squares import BLANK, EMPTY, FULL, Grid
 from ._common import (build_puzzle, check_goal_shape, check_writable, from_one_line, make_clue,
                       metadata_lines, numbered_lines, parse_number)
+from ._common import SPACES, check_clue_text, fields
 
 NAME = "pro"
 EXTENSIONS = (".pro",)
@@ -75,7 +76,7 @@ def row_clue_text(clue) -> str:
     >>> row_clue_text((2, 13, 1))
     '  2 13  1'
     """
-    return "".join(str(n).rjust(max(ROW_FIELD, len(str(n)) + 1)) for n in (clue or (0,)))
+    return "".join(f"{n:3d}" if n <= MAX_NUMBER else f" {n}" for n in (clue or (0,)))
 
 
 def draw(puzzle: Puzzle, grid: Grid | None = None, *, mark=None) -> list[str]:
@@ -109,7 +110,7 @@ def draw(puzzle: Puzzle, grid: Grid | None = None, *, mark=None) -> list[str]:
     row_texts = [row_clue_text(clue) for clue in puzzle.rows]
     margin = max(map(len, row_texts), default=ROW_FIELD)
     left = margin + 1
-    lines = [(" " * left + "".join(cells)).rstrip()
+    lines = [(" " * left + "".join(cells)).rstrip(SPACES)
              for cells in stacked(puzzle.columns, _column_number)]
     frame = " " * left + "--" * puzzle.width
     lines.append(frame)
@@ -122,7 +123,7 @@ def draw(puzzle: Puzzle, grid: Grid | None = None, *, mark=None) -> list[str]:
     if marked:
         columns = {column for _, column in marked}
         lines.append((" " * left + "".join("^^" if c in columns else "  "
-                                           for c in range(puzzle.width))).rstrip())
+                                           for c in range(puzzle.width))).rstrip(SPACES))
     return lines
 
 
@@ -151,13 +152,9 @@ def stacked(columns, cell, blank="  "):
     [['1', ' '], ['2', '3']]
     """
     depth = max((len(clue) or 1 for clue in columns), default=0)
-    for line in range(depth):
-        cells = []
-        for clue in columns:
-            shown = clue or (0,)
-            index = line - (depth - len(shown))
-            cells.append(cell(shown[index]) if index >= 0 else blank)
-        yield cells
+    padded = [[blank] * (depth - len(clue or (0,))) + [cell(n) for n in (clue or (0,))] for clue in columns]
+    for cells in zip(*padded):
+        yield list(cells)
 
 
 def _column_number(number: int) -> str:
@@ -231,13 +228,13 @@ def read(text: str, path="<string>") -> Puzzle:
     goal_lines: list[tuple[int, str]] = []
     picture: list[tuple[int, str]] = []
     for number, raw in numbered_lines(text, path):
-        line = raw.rstrip()
-        stripped = line.strip()
+        line = raw.rstrip(SPACES)
+        stripped = line.strip(SPACES)
         if stripped.startswith("#"):
             found = _HEADER.match(stripped)
             if found is None:
                 continue
-            key, value = found.group(1), found.group(2).strip()
+            key, value = found.group(1), found.group(2).strip(SPACES)
             name = key.lower()
             if name != "goal":
                 value = from_one_line(value)
@@ -301,15 +298,16 @@ def _row(number: int, line: str, left: int, width: int, path) -> tuple[int, ...]
     if len(line) <= right or line[left - 1] != "|" or line[right] != "|":
         raise PuzzleFormatError(path, f"this grid line does not line up with the frame: expected '|' at "
                                 f"characters {left} and {right + 1}", number)
-    if line[right + 1:].strip():
+    if line[right + 1:].strip(SPACES):
         raise PuzzleFormatError(path, "text after the right '|' of the grid", number)
     squares = line[left:right]
-    if squares.strip():
+    if squares.strip(SPACES):
         raise PuzzleFormatError(path, "the grid of a puzzle file must be blank (the puzzle gives no squares)",
                                 number)
     clue_text = line[:left - 1]
-    numbers = [_number(token, path, number) for token in clue_text.split()]
-    return make_clue(numbers, path, number, clue_text.strip())
+    check_clue_text(clue_text, path, number)
+    numbers = [_number(token, path, number) for token in fields(clue_text)]
+    return make_clue(numbers, path, number, clue_text.strip(SPACES))
 
 
 def _columns(lines, left: int, width: int, path):
@@ -317,10 +315,10 @@ def _columns(lines, left: int, width: int, path):
     numbers: list[list[int]] = [[] for _ in range(width)]
     first: list[int | None] = [None] * width
     for number, line in lines:
-        if line[:left].strip():
+        if line[:left].strip(SPACES):
             raise PuzzleFormatError(path, "text left of the column clues (only spaces may come before "
                                     "the first column)", number)
-        if line[left + 2 * width:].strip():
+        if line[left + 2 * width:].strip(SPACES):
             raise PuzzleFormatError(path, "text right of the last column in the column clues", number)
         for column in range(width):
             field = line[left + 2 * column:left + 2 * column + 2].ljust(2)
@@ -329,7 +327,7 @@ def _columns(lines, left: int, width: int, path):
             if field[1] == " ":
                 raise PuzzleFormatError(path, f"the number above column {column + 1} is not right-aligned "
                                         "over its square", number)
-            numbers[column].append(_number(field.strip(), path, number))
+            numbers[column].append(_number(field.strip(SPACES), path, number))
             if first[column] is None:
                 first[column] = number
     clues = [make_clue(values, path, first[c], " ".join(map(str, values))) for c, values in enumerate(numbers)]

@@ -28,6 +28,7 @@ from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
 from ._common import (COLOUR_REFUSED, at_line, build_puzzle, check_writable, make_clue, numbered_lines, one_puzzle,
                       parse_number)
+from ._common import SPACES, check_clue_text, fields
 
 NAME = "taai"
 EXTENSIONS: tuple[str, ...] = ()
@@ -48,8 +49,8 @@ def looks_like(text: str) -> bool:
     (True, False)
     """
     for line in text.lstrip("\ufeff").splitlines():
-        if line.strip():
-            return bool(NUMBER_LINE.match(line.strip()))
+        if line.strip(SPACES):
+            return bool(NUMBER_LINE.match(line.strip(SPACES)))
     return False
 
 
@@ -64,7 +65,7 @@ def read_each(text: str, path="<string>") -> list[Puzzle | PuzzleFormatError]:
     """
     blocks: list[tuple[int, str, list[tuple[int, str]]]] = []
     for number, line in numbered_lines(text, path):
-        stripped = line.strip()
+        stripped = line.strip(SPACES)
         match = NUMBER_LINE.match(stripped)
         if match:
             blocks.append((number, match.group(1), []))
@@ -134,7 +135,8 @@ def _puzzle(number: int, label: str, lines: list[tuple[int, str]], path) -> Puzz
 
 
 def _clue(text: str, path, line: int) -> tuple[int, ...]:
-    tokens = text.split()
+    check_clue_text(text, path, line)
+    tokens = fields(text)
     if any(_COLOUR_NUMBER.match(token) for token in tokens):
         raise PuzzleFormatError(path, COLOUR_REFUSED, line)
     return make_clue([parse_number(token, path, line, "clue number") for token in tokens], path, line, text)

@@ -22,6 +22,7 @@ import re
 from ..errors import PuzzleFormatError
 from ..puzzle import Puzzle
 from ._common import build_puzzle, check_writable, make_clue, numbered_lines, parse_number, parse_size
+from ._common import SPACES, check_clue_text, fields
 
 NAME = "tatham"
 EXTENSIONS: tuple[str, ...] = ()
@@ -41,7 +42,7 @@ def looks_like(text: str) -> bool:
     >>> looks_like('10x10:2/3.1'), looks_like('10x10#123'), looks_like('dancer.pro')
     (True, True, False)
     """
-    text = text.strip()
+    text = text.strip(SPACES)
     return "\n" not in text and bool(GAME_ID.match(text) or _SEED_ID.match(text))
 
 
@@ -60,7 +61,7 @@ def read(text: str, path="<string>") -> Puzzle:
     paint.errors.PuzzleFormatError: game ID: the game ID has 3 clues but a 2 x 2 puzzle has 4 (2 columns, then 2 rows)
     """
     every = numbered_lines(text, path)
-    lines = [(number, line.strip()) for number, line in every if line.strip()]
+    lines = [(number, line.strip(SPACES)) for number, line in every if line.strip(SPACES)]
     if len(lines) != 1:
         raise PuzzleFormatError(path, "a game ID is one line, like 10x10:2/3.1/...", lines[1][0])
     number, line = lines[0]
@@ -101,6 +102,7 @@ def write(puzzle: Puzzle) -> str:
 def _clue(spec: str, path, line: int | None) -> tuple[int, ...]:
     if not spec:
         return ()
+    check_clue_text(spec, path, line)
     parts = spec.split(".")
     if "" in parts:
         raise PuzzleFormatError(path, f"clue {spec!r} has an empty number between dots", line)

@@ -69,7 +69,8 @@ from defusedxml import DefusedXmlException, EntitiesForbidden, ExternalReference
 from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
 from ._common import (COLOUR_REFUSED, KEY, build_puzzle, check_goal_shape, check_writable, make_clue,
-                      numbered_lines, one_puzzle, parse_number, runs)
+                      one_puzzle, parse_number, runs)
+from ._common import SPACES, check_text, fields
 
 NAME = "webpbn"
 EXTENSIONS = (".xml",)
@@ -223,7 +224,7 @@ def _parse(text: str, path):
     Blank lines before the document are skipped (an XML declaration must
     come first) and still counted.
     """
-    numbered_lines(text, path)
+    check_text(text, path)
     start = text.lstrip("\ufeff \t\r\n")
     prefix = text[:len(text) - len(start)]
     offset = len(prefix.replace("\r\n", "\n").replace("\r", "\n").split("\n")) - 1
@@ -403,7 +404,7 @@ def _clues(element, which: str, lines: dict, path, colours: _Colours):
                 raise PuzzleFormatError(path, f"unexpected <{_tag(count.tag)}> in a <line> (expected <count>)",
                                         count_line)
             colours.check(count, count_line)
-            token = "".join(count.itertext()).strip()
+            token = "".join(count.itertext()).strip(SPACES)
             numbers.append(parse_number(token, path, count_line, "clue number"))
             texts.append(token)
         clues.append(make_clue(numbers, path, strip_line, " ".join(texts)))

@@ -64,9 +64,6 @@ SOLVERS = {
 }
 """Every line solver by name."""
 
-TABLE = ("complete", "fast", "fcomp")
-"""The seeds' solvers, in the order of seed 001's table: what ``paint line --solver all`` prints."""
-
 LONG_LINE = 100
 """Lines longer than this many squares are solved exactly by ``dp`` rather than ``fcomp`` (see :func:`exact_for`)."""
 
@@ -89,7 +86,7 @@ def settle(targets, squares) -> dict[int, Square] | None:
     Returns None when no arrangement of the blocks fits (a contradiction).
 
     >>> settle((3,), bytes(4))
-    {1: <Square.FULL: 2>, 2: <Square.FULL: 2>}
+    {1: Square.FULL, 2: Square.FULL}
     """
     result = exact_for(squares).solve(targets, squares)
     if result is None:

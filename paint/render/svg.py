@@ -2,19 +2,22 @@
 
 The clues stand where a person looks for them: each column's clue stacked
 above its column (the last number next to the grid), each row's clue to the
-left of its row.  Every square is one ``<rect>``: full squares black, empty
-squares white with a small grey dot, blank (not yet known) squares light
-grey.  Thin lines separate the squares, a thicker line falls after every
-fifth row and column, and a thicker border frames the grid; the title, if
-any, stands above.  The document is built with :mod:`xml.etree.ElementTree`,
-so any title (``<``, ``&``, quotes, any unicode) is escaped.
+left of its row.  Full squares are black, empty squares white with a small
+grey dot, blank (not yet known) squares light grey.  Thin lines separate the
+squares, a thicker line falls after every fifth row and column, and a
+thicker border frames the grid; the title, if any, stands above.
 
-Sizes are in px; ``square`` is the side of one square.  Each square's
-``<rect>`` sits in the ``<g class="squares">`` group, row by row (top
-first), left to right, with ``class`` ``'full'``, ``'empty'`` or
-``'blank'``; the clue numbers are ``<text>`` elements in the
-``<g class="column-clues">`` (column by column, top number first) and
-``<g class="row-clues">`` (row by row, left number first) groups.
+Each row is drawn as *runs*: one ``<rect>`` for each stretch of squares in
+the same state, in the ``<g class="squares">`` group, row by row (top first),
+left to right, with ``class`` ``'full'``, ``'empty'`` or ``'blank'`` and the
+width of the whole run - so a 1000 x 1000 picture stays a few megabytes.
+Empty runs are filled with a pattern of one dot per square (``<pattern
+id="empty-square">``, a reference inside the document).  The clue numbers
+are ``<text>`` elements in the ``<g class="column-clues">`` (column by
+column, top number first) and ``<g class="row-clues">`` (row by row, left
+number first) groups.  The document is written as text, as it is made
+(:func:`write_svg`); any title (``<``, ``&``, quotes, any unicode) is
+escaped.  Sizes are in px; ``square`` is the side of one square.
 
 >>> import paint
 >>> result = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[2], []], title='Tiny'))
@@ -23,14 +26,16 @@ first), left to right, with ``class`` ``'full'``, ``'empty'`` or
 '<?xml version="1.0" encoding="UTF-8"?>'
 >>> from xml.etree import ElementTree
 >>> root = ElementTree.fromstring(document)
->>> [rect.get('class') for rect in root.find(SVG + 'g[@class="squares"]')]
-['full', 'empty', 'full', 'empty']
+>>> [(rect.get('class'), rect.get('width')) for rect in root.find(SVG + 'g[@class="squares"]')]
+[('full', '20'), ('empty', '20'), ('full', '20'), ('empty', '20')]
 """
 
 from __future__ import annotations
 
+import io
 import re
-from xml.etree import ElementTree
+from typing import TextIO
+from xml.sax.saxutils import escape, quoteattr
 
 from ..puzzle import Puzzle, clue_text
 from ..result import Result
@@ -42,11 +47,17 @@ NAMESPACE = "http://www.w3.org/2000/svg"
 SVG = "{" + NAMESPACE + "}"
 """The prefix ElementTree gives SVG tags when it parses a document: ``SVG + 'rect'``."""
 
-FILLS = {FULL: "#000000", EMPTY: "#ffffff", BLANK: "#d9d9d9"}
-"""The fill of a square of each state: full black, empty white, blank light grey."""
+SVG_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n'
+"""The XML declaration that opens an SVG file (:func:`svg_markup` leaves it out)."""
+
+EMPTY_PATTERN = "empty-square"
+"""The ``id`` of the pattern that fills empty squares (white, with a grey dot)."""
+
+FILLS = {FULL: "#000000", EMPTY: f"url(#{EMPTY_PATTERN})", BLANK: "#d9d9d9"}
+"""The fill of a run of squares of each state: full black, empty the dotted pattern, blank light grey."""
 
 CLASSES = {FULL: "full", EMPTY: "empty", BLANK: "blank"}
-"""The ``class`` of a square's ``<rect>`` for each state."""
+"""The ``class`` of a run's ``<rect>`` for each state."""
 
 GUIDE = 5
 """A thicker line is drawn after every this many rows and columns, as in printed puzzles."""
@@ -72,9 +83,9 @@ def render_svg(puzzle: Puzzle, grid: Grid | None = None, *, square: int = 20) ->
     >>> print(render_svg(Puzzle(rows=[[1]], columns=[[1]], title='One')).splitlines()[1])
     <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="60" height="90" viewBox="0 0 60 90">
     """
-    root = svg_element(puzzle, grid, square=square)
-    ElementTree.indent(root, space=" ")
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ElementTree.tostring(root, encoding="unicode") + "\n"
+    buffer = io.StringIO()
+    write_svg(buffer, puzzle, grid, square=square)
+    return buffer.getvalue()
 
 
 def result_svg(result: Result, *, square: int = 20) -> str:
@@ -90,15 +101,25 @@ def result_svg(result: Result, *, square: int = 20) -> str:
     return render_svg(result.puzzle, result.grid, square=square)
 
 
-def svg_element(puzzle: Puzzle, grid: Grid | None = None, *, square: int = 20) -> ElementTree.Element:
-    """The ``<svg>`` element of :func:`render_svg` (without the XML declaration), to embed in a page.
+def svg_markup(puzzle: Puzzle, grid: Grid | None = None, *, square: int = 20) -> str:
+    """The ``<svg>`` element of :func:`render_svg` without the XML declaration, to put inline in an HTML page.
 
-    Its ``xmlns`` is an ordinary attribute, so serialising it gives plain
-    ``<svg xmlns=...>`` markup that also works inline in HTML.  Options and
-    errors as for :func:`render_svg`.
+    Options and errors as for :func:`render_svg`.
 
-    >>> svg_element(Puzzle(rows=[[1]], columns=[[1]])).get('viewBox')
-    '0 0 60 60'
+    >>> svg_markup(Puzzle(rows=[[1]], columns=[[1]])).startswith('<svg xmlns=')
+    True
+    """
+    buffer = io.StringIO()
+    write_svg(buffer, puzzle, grid, square=square, declaration=False)
+    return buffer.getvalue()
+
+
+def write_svg(stream: TextIO, puzzle: Puzzle, grid: Grid | None = None, *, square: int = 20,
+              declaration: bool = True) -> None:
+    """Write the document of :func:`render_svg` to ``stream`` as it is made (without the XML declaration when ``declaration`` is off).
+
+    Options and errors as for :func:`render_svg`; nothing is written when
+    it raises.
     """
     if grid is None:
         grid = Grid.blank(puzzle.height, puzzle.width)
@@ -108,27 +129,31 @@ def svg_element(puzzle: Puzzle, grid: Grid | None = None, *, square: int = 20) -
     if square < 1:
         raise ValueError(f"a square must be at least 1 px, not {square}")
     layout = _Layout(puzzle, square)
-    root = ElementTree.Element("svg", {
-        "xmlns": NAMESPACE, "version": "1.1",
-        "width": _number(layout.width), "height": _number(layout.height),
-        "viewBox": f"0 0 {_number(layout.width)} {_number(layout.height)}",
-    })
+    write = stream.write
+    if declaration:
+        write(SVG_DECLARATION)
+    size = f'width="{_number(layout.width)}" height="{_number(layout.height)}"'
+    write(f'<svg xmlns="{NAMESPACE}" version="1.1" {size} '
+          f'viewBox="0 0 {_number(layout.width)} {_number(layout.height)}">\n')
     title = _xml_text(puzzle.title) if puzzle.title else "(untitled)"
-    ElementTree.SubElement(root, "title").text = title
+    write(f" <title>{escape(title)}</title>\n")
     counts = ", ".join(f"{grid.count(value)} {CLASSES[value]}" for value in (FULL, EMPTY, BLANK))
-    ElementTree.SubElement(root, "desc").text = (
-        f"Nonogram, {puzzle.width} columns by {puzzle.height} rows: {counts}.")
-    ElementTree.SubElement(root, "rect", {"class": "background", "x": "0", "y": "0", "width": "100%",
-                                          "height": "100%", "fill": "#ffffff"})
+    write(f" <desc>Nonogram, {puzzle.width} columns by {puzzle.height} rows: {counts}.</desc>\n")
+    s = layout.square
+    write(f' <defs>\n  <pattern id="{EMPTY_PATTERN}" patternUnits="userSpaceOnUse" '
+          f'x="{_number(layout.left)}" y="{_number(layout.top)}" width="{_number(s)}" height="{_number(s)}">\n'
+          f'   <rect width="{_number(s)}" height="{_number(s)}" fill="#ffffff"/>\n'
+          f'   <circle cx="{_number(s / 2)}" cy="{_number(s / 2)}" r="{_number(max(s / 10, 0.5))}" fill="#808080"/>\n'
+          "  </pattern>\n </defs>\n")
+    write(' <rect class="background" x="0" y="0" width="100%" height="100%" fill="#ffffff"/>\n')
     if puzzle.title:
-        ElementTree.SubElement(root, "text", {
-            "class": "title", "x": _number(layout.margin), "y": _number(layout.margin + 0.8 * layout.title_font),
-            "font-family": FONT, "font-size": _number(layout.title_font), "font-weight": "bold",
-            "fill": "#000000"}).text = title
-    _draw_clues(root, puzzle, layout)
-    _draw_squares(root, grid, layout)
-    _draw_lines(root, puzzle, layout)
-    return root
+        write(f' <text class="title" x="{_number(layout.margin)}" y="{_number(layout.margin + 0.8 * layout.title_font)}" '
+              f'font-family="{FONT}" font-size="{_number(layout.title_font)}" font-weight="bold" '
+              f'fill="#000000">{escape(title)}</text>\n')
+    _write_clues(write, puzzle, layout)
+    _write_squares(write, grid, layout)
+    _write_lines(write, puzzle, layout)
+    write("</svg>\n")
 
 
 class _Layout:
@@ -150,79 +175,72 @@ class _Layout:
         self.height = self.top + puzzle.height * square + self.margin
 
 
-def _draw_clues(root: ElementTree.Element, puzzle: Puzzle, layout: _Layout) -> None:
+def _write_clues(write, puzzle: Puzzle, layout: _Layout) -> None:
     """Column clues bottom-aligned above their columns, row clues right-aligned left of their rows."""
     s = layout.square
-    columns = _text_group(root, "column-clues", layout.font)
+    lift = 0.35 * layout.font
+    write(_text_group("column-clues", layout.font))
+    heights = [_number(layout.top - (k + 0.5) * s + lift) for k in range(layout.depth)]  # k numbers from the grid
     for c, clue in enumerate(puzzle.columns):
         numbers = clue_text(clue).split()
-        x = layout.left + (c + 0.5) * s
-        for k, number in enumerate(numbers):
-            y = layout.top - (len(numbers) - k - 0.5) * s
-            _text(columns, x, y + 0.35 * layout.font, number)
-    rows = _text_group(root, "row-clues", layout.font)
+        x = _number(layout.left + (c + 0.5) * s)
+        write("".join(f'  <text x="{x}" y="{heights[len(numbers) - k - 1]}">{number}</text>\n'
+                      for k, number in enumerate(numbers)))
+    write(" </g>\n")
+    write(_text_group("row-clues", layout.font))
+    offsets = [_number(layout.left - (k + 0.5) * s) for k in range(layout.span)]
     for r, clue in enumerate(puzzle.rows):
         numbers = clue_text(clue).split()
-        y = layout.top + (r + 0.5) * s
-        for k, number in enumerate(numbers):
-            x = layout.left - (len(numbers) - k - 0.5) * s
-            _text(rows, x, y + 0.35 * layout.font, number)
+        y = _number(layout.top + (r + 0.5) * s + lift)
+        write("".join(f'  <text x="{offsets[len(numbers) - k - 1]}" y="{y}">{number}</text>\n'
+                      for k, number in enumerate(numbers)))
+    write(" </g>\n")
 
 
-def _draw_squares(root: ElementTree.Element, grid: Grid, layout: _Layout) -> None:
-    """One ``<rect>`` per square, row by row; then a dot in each empty square."""
+def _write_squares(write, grid: Grid, layout: _Layout) -> None:
+    """One ``<rect>`` per run of squares in the same state, row by row."""
     s = layout.square
-    squares = ElementTree.SubElement(root, "g", {"class": "squares"})
-    dots = []
+    height = _number(s)
+    write(' <g class="squares">\n')
     for r, row in enumerate(grid.rows):
-        for c, value in enumerate(row):
-            x, y = layout.left + c * s, layout.top + r * s
-            ElementTree.SubElement(squares, "rect", {
-                "class": CLASSES[value], "x": _number(x), "y": _number(y),
-                "width": _number(s), "height": _number(s), "fill": FILLS[value]})
-            if value == EMPTY:
-                dots.append((x + s / 2, y + s / 2))
-    if dots:
-        group = ElementTree.SubElement(root, "g", {"class": "dots", "fill": "#808080"})
-        for x, y in dots:
-            ElementTree.SubElement(group, "circle", {"cx": _number(x), "cy": _number(y),
-                                                    "r": _number(max(s / 10, 0.5))})
+        y = _number(layout.top + r * s)
+        start = 0
+        width = len(row)
+        while start < width:
+            value = row[start]
+            end = start + 1
+            while end < width and row[end] == value:
+                end += 1
+            write(f'  <rect class="{CLASSES[value]}" x="{_number(layout.left + start * s)}" y="{y}" '
+                  f'width="{_number((end - start) * s)}" height="{height}" fill="{FILLS[value]}"/>\n')
+            start = end
+    write(" </g>\n")
 
 
-def _draw_lines(root: ElementTree.Element, puzzle: Puzzle, layout: _Layout) -> None:
+def _write_lines(write, puzzle: Puzzle, layout: _Layout) -> None:
     """Thin lines between squares, thicker ones after every :data:`GUIDE`, and the thick border."""
     s = layout.square
     left, top = layout.left, layout.top
     right, bottom = left + puzzle.width * s, top + puzzle.height * s
-    thin = ElementTree.SubElement(root, "g", {"class": "lines", "stroke": "#808080",
-                                              "stroke-width": _number(max(s / 20, 0.5))})
-    thick = ElementTree.SubElement(root, "g", {"class": "guides", "stroke": "#000000",
-                                               "stroke-width": _number(max(s / 10, 1))})
+    thin, thick = [], []
     for c in range(1, puzzle.width):
-        group = thick if c % GUIDE == 0 else thin
-        _line(group, left + c * s, top, left + c * s, bottom)
+        (thick if c % GUIDE == 0 else thin).append(_line(left + c * s, top, left + c * s, bottom))
     for r in range(1, puzzle.height):
-        group = thick if r % GUIDE == 0 else thin
-        _line(group, left, top + r * s, right, top + r * s)
-    ElementTree.SubElement(root, "rect", {
-        "class": "border", "x": _number(left), "y": _number(top),
-        "width": _number(right - left), "height": _number(bottom - top),
-        "fill": "none", "stroke": "#000000", "stroke-width": _number(max(s / 8, 1.5))})
+        (thick if r % GUIDE == 0 else thin).append(_line(left, top + r * s, right, top + r * s))
+    write(f' <g class="lines" stroke="#808080" stroke-width="{_number(max(s / 20, 0.5))}">\n{"".join(thin)} </g>\n')
+    write(f' <g class="guides" stroke="#000000" stroke-width="{_number(max(s / 10, 1))}">\n{"".join(thick)} </g>\n')
+    write(f' <rect class="border" x="{_number(left)}" y="{_number(top)}" width="{_number(right - left)}" '
+          f'height="{_number(bottom - top)}" fill="none" stroke="#000000" stroke-width="{_number(max(s / 8, 1.5))}"/>\n')
 
 
-def _line(parent: ElementTree.Element, x1: float, y1: float, x2: float, y2: float) -> None:
-    ElementTree.SubElement(parent, "line", {"x1": _number(x1), "y1": _number(y1),
-                                            "x2": _number(x2), "y2": _number(y2)})
+def _line(x1: float, y1: float, x2: float, y2: float) -> str:
+    return f'  <line x1="{_number(x1)}" y1="{_number(y1)}" x2="{_number(x2)}" y2="{_number(y2)}"/>\n'
 
 
-def _text_group(parent: ElementTree.Element, cls: str, size: float) -> ElementTree.Element:
-    """A ``<g>`` of centred clue numbers in the clue font, ``size`` px high."""
-    return ElementTree.SubElement(parent, "g", {"class": cls, "font-family": FONT, "font-size": _number(size),
-                                                "text-anchor": "middle", "fill": "#000000"})
-
-
-def _text(parent: ElementTree.Element, x: float, y: float, text: str) -> None:
-    ElementTree.SubElement(parent, "text", {"x": _number(x), "y": _number(y)}).text = text
+def _text_group(cls: str, size: float) -> str:
+    """The opening of a ``<g>`` of centred clue numbers in the clue font, ``size`` px high."""
+    return (f' <g class={quoteattr(cls)} font-family="{FONT}" font-size="{_number(size)}" '
+            'text-anchor="middle" fill="#000000">\n')
 
 
 def _number(value: float) -> str:
@@ -235,7 +253,7 @@ def _number(value: float) -> str:
 
 
 def _xml_text(text: str) -> str:
-    """``text`` without the characters XML 1.0 cannot hold (ElementTree escapes the rest).
+    """``text`` without the characters XML 1.0 cannot hold (the rest is escaped where it is written).
 
     >>> _xml_text('a\\x00b<')
     'ab<'

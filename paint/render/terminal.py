@@ -21,6 +21,7 @@ codes.
 from __future__ import annotations
 
 from rich.console import Console
+from rich.live import Live
 from rich.table import Table
 from rich.text import Text
 
@@ -35,6 +36,7 @@ from .text import (
     StepPart,
     Summary,
     gap_before,
+    progress_text,
     result_parts,
 )
 
@@ -152,3 +154,41 @@ def render_terminal(result: Result, console: Console, *, grids: bool = True, det
     writer = TerminalWriter(console)
     for part in result_parts(result, grids=grids, detail=detail, width=width, show_time=show_time):
         writer.write(part)
+
+
+class StatusLine:
+    """A transient status line on a terminal while a solve works: what it is doing, squares left, time.
+
+    Give :meth:`update` as the solve's ``on_progress``; the line appears
+    once the solve has run for :data:`DELAY` seconds (a quick solve shows
+    nothing), is rewritten as progress comes, and disappears at
+    :meth:`stop`.  ``console`` is the terminal's console on standard error;
+    ``shared`` says that standard output is the same terminal, so what is
+    printed there is printed above the status line instead of through it.
+    """
+
+    DELAY = 0.5
+    """Seconds of solving before the line appears."""
+
+    def __init__(self, console: Console, *, shared: bool = False):
+        self.console = console
+        self.shared = shared
+        self.live: Live | None = None
+
+    def update(self, progress) -> None:
+        """Show ``progress`` (a :class:`paint.budget.Progress`)."""
+        if progress.seconds < self.DELAY:
+            return
+        text = Text(progress_text(progress), style="dim", no_wrap=True, overflow="ellipsis")
+        if self.live is None:
+            self.live = Live(text, console=self.console, transient=True, refresh_per_second=4,
+                             redirect_stdout=self.shared, redirect_stderr=False)
+            self.live.start()
+        else:
+            self.live.update(text)
+
+    def stop(self) -> None:
+        """Take the line away."""
+        if self.live is not None:
+            self.live.stop()
+            self.live = None

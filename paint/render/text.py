@@ -317,8 +317,13 @@ def outcome(result: Result, *, grids: bool = True, width: int = WIDTH) -> Outcom
         message = f"stalled: {plural(result.blank, 'square')} still blank; search is needed"
         return Outcome("stalled", [message], shown)
     if result.status == "limit":
-        message = (f"limit: the search was stopped after {plural(result.branches, 'branch')}"
-                   f" ({plural(result.levels, 'level')} deep); {plural(result.blank, 'square')} still blank")
+        if result.branches:
+            message = (f"limit: the search was stopped after {plural(result.branches, 'branch')}"
+                       f" ({plural(result.levels, 'level')} deep); {plural(result.blank, 'square')} still blank")
+        else:
+            message = f"limit: the solve was stopped before search; {plural(result.blank, 'square')} still blank"
+        if result.tried is not None:
+            message += f". It was placing {result.tried.text}"
         return Outcome("limit", _wrapped(message, width), shown)
     if result.status == "multiple":
         differences = result.differences()
@@ -335,8 +340,7 @@ def outcome(result: Result, *, grids: bool = True, width: int = WIDTH) -> Outcom
     if found is None:
         message = "contradiction: the clues cannot all hold"
     else:
-        message = (f"contradiction: {found.strip.name} cannot be completed - {found.reason} "
-                   f"(found by {found.rule})")
+        message = f"contradiction: {found.sentence}"
     return Outcome("contradiction", _wrapped(message, width), shown)
 
 
@@ -467,6 +471,22 @@ def render_text(result: Result, *, grids: bool = True, detail: bool = False,
     for part in result_parts(result, grids=grids, detail=detail, width=width, show_time=show_time):
         writer.write(part)
     return buffer.getvalue()
+
+
+def progress_text(progress) -> str:
+    """The status line shown while a solve works (a :class:`paint.budget.Progress`).
+
+    >>> from paint.budget import Progress
+    >>> progress_text(Progress('rules', 'edge', 312, 10000, 0, 0, 3.14))
+    'working the rules (edge): 312 of 10,000 squares blank, 3.1 s'
+    >>> progress_text(Progress('search', 'overlap', 312, 10000, 1240, 3, 12.4))
+    'searching: level 3, 1,240 branches; 312 of 10,000 squares blank, 12.4 s'
+    """
+    squares = f"{progress.blank:,} of {progress.squares:,} squares blank, {progress.seconds:.1f} s"
+    if progress.stage == "search":
+        return f"searching: level {progress.levels}, {progress.branches:,} branches; {squares}"
+    rule = f" ({progress.rule})" if progress.rule else ""
+    return f"working the rules{rule}: {squares}"
 
 
 def steps_text(count: int) -> str:

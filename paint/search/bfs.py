@@ -36,38 +36,17 @@ inside; the records (:class:`paint.explanation.Search`) word them from 1.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 
 import attrs
 
+from ..budget import Budget, LimitReached
 from ..errors import Contradiction
 from ..explanation import Branch, Mark, Placement, Search
 from ..linesolvers import settle
 from ..linesolvers.dp import block_starts
 from ..squares import BLANK, EMPTY, FULL, Grid
 from ..strip import StripId
-
-
-@attrs.define
-class Budget:
-    """What the search may still spend, shared by every search of one solve, and what it has spent.
-
-    ``deadline`` is a :func:`time.perf_counter` time or None; ``max_branches``
-    a count or None.  ``branches`` counts the branches worked so far,
-    ``levels`` the deepest level reached.
-    """
-
-    deadline: float | None = None
-    max_branches: int | None = None
-    branches: int = 0
-    levels: int = 0
-
-    def spent(self) -> bool:
-        """True when the time or the branches are used up."""
-        if self.max_branches is not None and self.branches >= self.max_branches:
-            return True
-        return self.deadline is not None and time.perf_counter() >= self.deadline
 
 
 @attrs.frozen
@@ -79,7 +58,8 @@ class Found:
     on which every place left agrees), ``'none'`` (every place broke;
     ``search`` says how), ``'multiple'`` (``solutions`` holds two different
     solved grids) or ``'limit'`` (stopped by the budget or Ctrl-C; ``search``
-    is None).
+    records the places of the block being tried at the stall as far as they
+    were worked, or is None when none had been).
     """
 
     kind: str
@@ -172,15 +152,17 @@ def placement_marks(placement: Placement, grid: Grid) -> list[Mark]:
     return marks
 
 
-def blocks_by_places(strips, near=frozenset()):
+def blocks_by_places(strips, near=frozenset(), budget: Budget | None = None):
     """Every unfinished block of ``strips`` as ``(strip, target, starts)``, fewest places first (ties: the larger target).
 
     Blocks of the strips whose ids are in ``near`` come before all others.
     Yields ``(strip, None, None)`` first for a strip whose blocks cannot be
-    placed at all.
+    placed at all.  ``budget`` is checked for every strip.
     """
     found = []
     for strip in strips:
+        if budget is not None:
+            budget.check()
         if strip.done:
             continue
         starts = block_starts(strip.targets, strip.squares)
@@ -212,9 +194,10 @@ class _Search:
         self.memory = memory
         self.solutions: list[Grid] = []
         self.queue: deque[_Node] = deque()
+        self.scanning: list[_Node] = []  # the places of the block being scanned at the stall
 
     def engine(self, grid: Grid, pending):
-        return self.engine_class(self.main.puzzle, self.rules, start=grid, pending=pending)
+        return self.engine_class(self.main.puzzle, self.rules, start=grid, pending=pending, budget=self.budget)
 
     def work(self, node: _Node) -> None:
         """Put ``node``'s block in its parent's grid and work it with the rules: it breaks, is solved or stalls.
@@ -264,6 +247,8 @@ class _Search:
         node.worked += len(branch.steps)
         if self.keep_steps:
             node.steps += tuple(branch.steps)
+        if status == "limit":
+            raise _Stop(Found("limit"))
         if status == "contradiction":
             node.grid = None
             return
@@ -285,6 +270,8 @@ class _Search:
         strip, target, starts = choice
         children = [_Node(Placement(strip.id, strip.targets, target, start), node, node.level + 1)
                     for start in starts]
+        if node.parent is None:
+            self.scanning = children
         for child in children:
             self.work(child)
         return children
@@ -302,7 +289,7 @@ class _Search:
         best = None
         fallback = None
         near = _changed(node)
-        for number, choice in enumerate(blocks_by_places(self.strips(node.grid), near)):
+        for number, choice in enumerate(blocks_by_places(self.strips(node.grid), near, self.budget)):
             if node.parent is None:
                 limit = number >= self.scan_blocks
             else:
@@ -425,8 +412,9 @@ def explore(main, rules, budget: Budget, *, keep_steps: bool = False, scan: int 
     search of a solve to the next) remembers each place tried at a stall:
     one that broke breaks again, and one that did not starts from what it
     worked out, since the main line only ever learns more.  Returns a
-    :class:`Found`.  Ctrl-C during the
-    search returns ``Found('limit')``.
+    :class:`Found`.  A limit, or Ctrl-C, during the search returns
+    ``Found('limit')`` with the record of the stall's block as far as its
+    places were worked.
     """
     search = _Search(main, rules, budget, keep_steps, scan, inner_scan, inner_limit,
                      {} if memory is None else memory)
@@ -472,9 +460,13 @@ def explore(main, rules, budget: Budget, *, keep_steps: bool = False, scan: int 
                 raise RuntimeError("the search queue ran dry with more than one place open")
             search.settle(queue.popleft())
     except _Stop as stop:
-        return stop.found
-    except KeyboardInterrupt:
-        return Found("limit")
+        if stop.found.kind != "limit":
+            return stop.found
+    except (LimitReached, KeyboardInterrupt):
+        pass
+    tried = root.children or search.scanning
+    return Found("limit", Search(tuple(_branch(child, False, keep_steps) for child in tried), None, stopped=True)
+                 if tried else None)
 
 
 def _changed(node: _Node) -> frozenset:
@@ -568,7 +560,12 @@ def _record(root: _Node, survivor: int | None, keep_steps: bool, agreed: bool = 
 
 
 def _branch(node: _Node, survived: bool, keep_steps: bool) -> Branch:
-    outcome = "survived" if survived else ("open" if not node.dead and node.outcome != "solved" else node.outcome)
+    if survived:
+        outcome = "survived"
+    elif node.dead or node.outcome == "solved":
+        outcome = node.outcome
+    else:
+        outcome = "open" if node.grid is not None or node.children else "untried"
     children = ()
     if outcome == "exhausted":
         children = tuple(_branch(child, False, keep_steps) for child in node.children)

@@ -119,12 +119,15 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
     height = engine.height
     strips = engine.strips
     rows = engine.grid.rows
+    budget = engine.budget
     overlay: dict[int, dict[int, int]] = {row: {column: FULL}, height + column: {row: FULL}}
     current = {row, height + column}
     for generation in range(1, generations + 1):
         last = generation == generations
         made = []
         for index in sorted(current):
+            if budget is not None:
+                budget.check()
             live = strips[index]
             reads[index] = live.version
             squares = bytearray(live.squares)
@@ -229,6 +232,8 @@ class _Follower:
         The strip sees the overlay as it was when the generation began.
         Raises :class:`_Broken` when it cannot be completed.
         """
+        if self.engine.budget is not None:
+            self.engine.budget.check()
         live = self.engine.strips[index]
         self.reads[index] = live.version
         mine = self.overlay.get(index, {})

@@ -1,0 +1,301 @@
+"""Reading puzzles without hanging and writing output without destroying anything: every kind of file, in and out."""
+
+from __future__ import annotations
+
+import os
+import pty
+import stat
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from paint import cli, files
+from paint.errors import PaintError, PuzzleFormatError
+from test_cli import ROOT, TINY, run
+
+DANCER = ROOT / "puzzles" / "dancer.pro"
+ROOT_ONLY = pytest.mark.skipif(os.geteuid() != 0, reason="making device nodes and giving files away needs root")
+
+
+def reader_of(fifo: Path, into: list) -> threading.Thread:
+    """A thread that opens ``fifo`` for reading and appends all it reads to ``into``."""
+    def read():
+        with open(fifo, "rb") as stream:
+            into.append(stream.read())
+    thread = threading.Thread(target=read, daemon=True)
+    thread.start()
+    return thread
+
+
+class TestOutputKinds:
+    """-o, --svg and --html write to what the user named and never replace the file-system entry itself."""
+
+    def test_regular_file_replaced_keeping_its_mode(self, tmp_path):
+        """A regular file is replaced by the new text and keeps its permission bits."""
+        out = tmp_path / "out.txt"
+        out.write_text("old\n")
+        out.chmod(0o640)
+        assert cli.main(["solve", str(TINY), "-o", str(out), "--no-grids"]) == 0
+        assert "solved" in out.read_text() and stat.S_IMODE(out.stat().st_mode) == 0o640
+        assert [path.name for path in tmp_path.iterdir()] == ["out.txt"]  # no temporary file left
+
+    @ROOT_ONLY
+    def test_regular_file_keeps_its_owner(self, tmp_path):
+        """A file that belongs to someone else still does after it is replaced (when the process may say so)."""
+        out = tmp_path / "theirs.txt"
+        out.write_text("old\n")
+        os.chown(out, 1234, 5678)
+        assert cli.main(["solve", str(TINY), "-o", str(out)]) == 0
+        assert (out.stat().st_uid, out.stat().st_gid) == (1234, 5678)
+
+    def test_symlink_followed(self, tmp_path):
+        """A link to a file stays a link; its target gets the text, and nothing else is touched."""
+        target, link = tmp_path / "target.txt", tmp_path / "link.txt"
+        target.write_text("old\n")
+        link.symlink_to(target.name)
+        assert cli.main(["solve", str(TINY), "-o", str(link), "--no-grids"]) == 0
+        assert link.is_symlink() and os.readlink(link) == "target.txt"
+        assert "solved" in target.read_text()
+        assert sorted(path.name for path in tmp_path.iterdir()) == ["link.txt", "target.txt"]
+
+    def test_dangling_symlink_creates_its_target(self, tmp_path):
+        """A link to a file that does not exist yet creates that file and stays a link."""
+        link = tmp_path / "link.txt"
+        link.symlink_to("new.txt")
+        assert cli.main(["solve", str(TINY), "-o", str(link), "--json"]) == 0
+        assert link.is_symlink() and (tmp_path / "new.txt").read_text().startswith("{")
+
+    def test_symlink_to_standard_output(self, tmp_path):
+        """A link to /proc/self/fd/1 writes to the command's standard output, and stays a link."""
+        link = tmp_path / "s"
+        link.symlink_to("/proc/self/fd/1")
+        finished = run("solve", TINY, "-o", link, "--no-grids")
+        assert finished.returncode == 0 and "solved" in finished.stdout
+        assert link.is_symlink()
+
+    def test_dev_stdout(self):
+        """-o /dev/stdout (a pipe here) is written to directly, after what was printed before."""
+        finished = run("solve", TINY, "-o", "/dev/stdout", "--json")
+        assert finished.returncode == 0 and finished.stdout.lstrip().startswith("{")
+
+    def test_fifo_written_directly(self, tmp_path):
+        """A named pipe gets the text through it and stays a pipe."""
+        fifo = tmp_path / "f"
+        os.mkfifo(fifo)
+        got: list = []
+        thread = reader_of(fifo, got)
+        assert cli.main(["solve", str(TINY), "-o", str(fifo), "--no-grids"]) == 0
+        thread.join(10)
+        assert b"solved" in got[0] and stat.S_ISFIFO(fifo.stat().st_mode)
+
+    def test_fifo_without_reader(self, tmp_path, monkeypatch, capsys):
+        """A named pipe nobody reads is given up after a short wait, with one line, exit 2, and stays a pipe."""
+        monkeypatch.setattr(files, "WRITER_WAIT", 0.3)
+        fifo = tmp_path / "f"
+        os.mkfifo(fifo)
+        started = time.perf_counter()
+        assert cli.main(["solve", str(TINY), "-o", str(fifo)]) == 2
+        assert time.perf_counter() - started < 5
+        assert "nothing reads from this named pipe" in capsys.readouterr().err
+        assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+    @ROOT_ONLY
+    def test_character_device(self, tmp_path):
+        """A character device (a second /dev/null made in the test folder) is written to and stays a device."""
+        node = tmp_path / "null"
+        os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))
+        for option in ("-o", "--svg", "--html"):
+            assert cli.main(["solve", str(TINY), option, str(node), "--no-grids"]) == 0
+            assert stat.S_ISCHR(node.stat().st_mode)
+
+    def test_real_dev_null(self):
+        """paint solve -o /dev/null in a real process leaves /dev/null a character device."""
+        assert run("solve", DANCER, "-o", "/dev/null").returncode == 0
+        assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+    def test_every_writer(self, tmp_path):
+        """convert and check -o write through links the same way."""
+        target, link = tmp_path / "t.non", tmp_path / "l.non"
+        target.write_text("old\n")
+        link.symlink_to(target.name)
+        assert cli.main(["convert", str(DANCER), str(link)]) == 0
+        assert link.is_symlink() and "Dancer" in target.read_text()
+        report, report_link = tmp_path / "r.txt", tmp_path / "rl.txt"
+        report.write_text("")
+        report_link.symlink_to(report.name)
+        assert cli.main(["check", str(DANCER), "-o", str(report_link)]) == 0
+        assert report_link.is_symlink() and "ok" in report.read_text()
+
+    def test_directory_refused(self, tmp_path, capsys):
+        """A directory is refused before the solve, in one line, exit 2."""
+        assert cli.main(["solve", str(TINY), "-o", str(tmp_path)]) == 2
+        assert capsys.readouterr().err.strip() == f"paint: cannot write {tmp_path}: it is a directory"
+
+    def test_missing_folder_refused(self, tmp_path, capsys):
+        """A file in a folder that does not exist is refused before the solve."""
+        assert cli.main(["solve", str(TINY), "-o", str(tmp_path / "no" / "x.txt")]) == 2
+        assert "there is no folder" in capsys.readouterr().err
+
+    def test_input_protected_through_links(self, tmp_path, capsys):
+        """Writing onto the puzzle through a link to it is refused, and the puzzle is left as it was."""
+        puzzle = tmp_path / "tiny.non"
+        puzzle.write_bytes(TINY.read_bytes())
+        link = tmp_path / "alias.txt"
+        link.symlink_to(puzzle.name)
+        for option in ("-o", "--svg", "--html"):
+            assert cli.main(["solve", str(puzzle), option, str(link)]) == 2
+            assert "refusing to write onto the input file" in capsys.readouterr().err
+        assert puzzle.read_bytes() == TINY.read_bytes() and link.is_symlink()
+
+    def test_failed_write_keeps_the_old_file(self, tmp_path):
+        """An exception while the text is written leaves the old file whole and no temporary file."""
+        out = tmp_path / "out.txt"
+        out.write_text("old\n")
+        with pytest.raises(RuntimeError):
+            with files.output_file(out) as stream:
+                stream.write("half")
+                raise RuntimeError("stop")
+        assert out.read_text() == "old\n" and [path.name for path in tmp_path.iterdir()] == ["out.txt"]
+
+
+class TestInputKinds:
+    """Puzzles come from regular files, pipes the user meant, or standard input; nothing else, and never a hang."""
+
+    @pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom", "/dev/null"])
+    def test_devices_refused_at_once(self, device, capsys):
+        """A character device is refused before anything is read: one line, exit 2."""
+        started = time.perf_counter()
+        assert cli.main(["solve", device]) == 2
+        assert time.perf_counter() - started < 1
+        err = capsys.readouterr().err
+        assert err == f"paint: {device}: a character device (like /dev/zero or /dev/null), not a puzzle file\n"
+
+    @pytest.mark.parametrize("command", [["solve"], ["convert"], ["check"]])
+    def test_fifo_without_writer(self, command, tmp_path, monkeypatch, capsys):
+        """A named pipe nothing writes to is given up after a short wait, for every command."""
+        monkeypatch.setattr(files, "WRITER_WAIT", 0.3)
+        fifo = tmp_path / "p.non"
+        os.mkfifo(fifo)
+        arguments = [*command, str(fifo)] + ([str(tmp_path / "x.pro")] if command == ["convert"] else [])
+        started = time.perf_counter()
+        assert cli.main(arguments) == 2
+        assert time.perf_counter() - started < 5
+        captured = capsys.readouterr()
+        assert "a named pipe that nothing writes to" in captured.err + captured.out
+
+    def test_fifo_with_writer(self, tmp_path):
+        """A named pipe something writes to is read to its end."""
+        fifo = tmp_path / "p.non"
+        os.mkfifo(fifo)
+
+        def write():
+            time.sleep(0.5)
+            with open(fifo, "wb") as stream:
+                stream.write(TINY.read_bytes())
+        threading.Thread(target=write, daemon=True).start()
+        assert files.read_text(fifo) == TINY.read_text()
+
+    def test_silent_pipe_given_up(self, monkeypatch):
+        """A pipe whose writer stays open but silent is given up after PIPE_IDLE seconds."""
+        monkeypatch.setattr(files, "PIPE_IDLE", 0.3)
+        read_end, write_end = os.pipe()
+        try:
+            os.write(write_end, b"width 1\n")
+            with pytest.raises(PuzzleFormatError, match="nothing more came through the pipe for 0.3 s"):
+                files.read_text(f"/dev/fd/{read_end}")
+        finally:
+            os.close(read_end)
+            os.close(write_end)
+
+    def test_standard_input(self):
+        """'-' reads standard input, a pipe or a redirected file, and names it <stdin> in messages."""
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        for source in (DANCER.read_bytes(), b"not a puzzle\n"):
+            finished = subprocess.run([sys.executable, "-m", "paint", "solve", "-", "--no-grids"], input=source,
+                                      capture_output=True, env=env, timeout=60)
+            if source.startswith(b"#"):
+                assert finished.returncode == 0 and b"solved" in finished.stdout
+            else:
+                assert finished.returncode == 2 and finished.stderr.startswith(b"paint: <stdin>: ")
+        with open(DANCER, "rb") as redirected:
+            finished = subprocess.run([sys.executable, "-m", "paint", "solve", "/dev/stdin", "--no-grids"],
+                                      stdin=redirected, capture_output=True, env=env, timeout=60)
+        assert finished.returncode == 0 and b"solved" in finished.stdout
+
+    def test_terminal_refused(self):
+        """Standard input that is a terminal is refused at once instead of waiting for typing."""
+        main, secondary = pty.openpty()
+        try:
+            env = dict(os.environ, PYTHONPATH=str(ROOT))
+            finished = subprocess.run([sys.executable, "-m", "paint", "solve", "-"], stdin=secondary,
+                                      capture_output=True, env=env, timeout=60)
+        finally:
+            os.close(main)
+            os.close(secondary)
+        assert finished.returncode == 2 and b"standard input is a terminal" in finished.stderr
+
+    def test_process_substitution(self):
+        """The shell's <(...) (a /dev/fd pipe) is read: the pipe the user clearly meant."""
+        finished = subprocess.run(["bash", "-c", f"{sys.executable} -m paint solve <(cat {DANCER}) --no-grids"],
+                                  capture_output=True, text=True, timeout=60,
+                                  env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        assert finished.returncode == 0 and "solved" in finished.stdout
+
+    def test_size_limit(self, tmp_path, capsys):
+        """A file larger than the limit is refused without reading it, and a pipe once it has sent that much."""
+        big = tmp_path / "big.non"
+        with open(big, "wb") as stream:
+            stream.truncate(files.MAX_FILE_BYTES + 1)
+        started = time.perf_counter()
+        assert cli.main(["solve", str(big)]) == 2
+        assert time.perf_counter() - started < 1
+        assert "larger than 64 MiB" in capsys.readouterr().err
+        with pytest.raises(PuzzleFormatError, match="larger than 0 MiB"):
+            files.read_text(TINY, limit=10)
+
+    def test_read_as_bytes_is_bounded(self, tmp_path):
+        """/proc files report no size; they are still read only up to the limit."""
+        with pytest.raises(PuzzleFormatError, match="larger than"):
+            files.read_bytes("/proc/self/maps", limit=16)
+
+    def test_link_to_nothing(self, tmp_path, capsys):
+        """A link that leads nowhere is named as such."""
+        link = tmp_path / "gone.non"
+        link.symlink_to("nowhere.non")
+        assert cli.main(["solve", str(link)]) == 2
+        assert capsys.readouterr().err.strip().endswith("no such file (a link to nothing)")
+
+
+class TestDescriptors:
+    """descriptor_of names the descriptors /dev/stdin, /dev/fd/N and /proc/self/fd/N stand for."""
+
+    def test_names(self):
+        """The standard names, /dev/fd and /proc/self/fd name descriptors; other paths do not."""
+        assert files.descriptor_of("/dev/stdin") == 0
+        assert files.descriptor_of("/proc/self/fd/7") == 7
+        assert files.descriptor_of(f"/proc/{os.getpid()}/fd/3") == 3
+        assert files.descriptor_of("/proc/1/fd/3") is None if os.getpid() != 1 else True
+        assert files.descriptor_of("relative/fd/1") is None
+
+    def test_links(self, tmp_path):
+        """A link to /dev/stdout names descriptor 1."""
+        link = tmp_path / "out"
+        link.symlink_to("/dev/stdout")
+        assert files.descriptor_of(str(link)) == 1
+
+
+def test_check_destination_refuses_sockets(tmp_path):
+    """A Unix socket in the file system cannot be written to: it is refused by name."""
+    import socket
+    path = tmp_path / "s.sock"
+    server = socket.socket(socket.AF_UNIX)
+    try:
+        server.bind(str(path))
+        with pytest.raises(PaintError, match="it is a socket"):
+            files.check_destination(str(path))
+    finally:
+        server.close()

@@ -1,0 +1,244 @@
+"""Limits that hold: the time limit inside long rounds, what a stopped search tried, signals, paint line's budget, the status line, streamed JSON."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import paint
+from checker import is_solution
+from paint import cli
+from paint.budget import Budget, LimitReached, Progress
+from paint.render.document import DocumentWriter
+from paint.render.terminal import StatusLine
+from paint.result import replay
+from test_cli import ROOT, SEARCH, STALLS, TINY, run
+
+CORPUS = Path(__file__).parent / "corpus"
+KNOTTY = CORPUS / "survey" / "knotty.non"
+CAT = CORPUS / "survey" / "webpbn-00006-cat.non"
+ONES_400 = "400x400:" + "/".join(["1"] * 800)
+"""400 rows and columns of clue 1: every square is on an edge, and each probe works hundreds of strips."""
+
+
+class TestDeadline:
+    """--max-time holds inside a round of probes and inside a step, not only between steps."""
+
+    def test_probe_round_stops(self):
+        """On the 400 x 400 puzzle of 1s (one round of edge probes took 6 minutes) a 1 s limit stops the solve within 1 s."""
+        puzzle = paint.load(ONES_400)
+        started = time.perf_counter()
+        result = paint.solve(puzzle, paint.SolveOptions(max_time=1))
+        assert result.status == "limit" and result.unique is None
+        assert time.perf_counter() - started < 2
+
+    def test_stopped_mid_step_is_consistent(self):
+        """A limit in the middle of a round records what that round marked: the steps still replay to the grid."""
+        puzzle = paint.load(CORPUS / "survey" / "webpbn-00529-swing.non")
+        statuses = set()
+        for limit in (0.001, 0.005, 0.02, 0.05):
+            result = paint.solve(puzzle, paint.SolveOptions(max_time=limit))
+            statuses.add(result.status)
+            assert replay(puzzle, result.steps).lines() == result.grid.lines()
+        assert "limit" in statuses
+
+    def test_whole_command(self):
+        """The command on the 400 x 400 puzzle with --max-time 1 ends in seconds, status 3, saying it was stopped."""
+        started = time.perf_counter()
+        finished = run("solve", ONES_400, "--max-time", "1", "--no-grids")
+        assert finished.returncode == 3 and time.perf_counter() - started < 10
+        assert "limit: the solve was stopped before search; 160000 squares still blank" in finished.stdout
+
+    def test_budget_check(self):
+        """Budget.check raises LimitReached once the deadline has passed, and not before."""
+        budget = Budget(deadline=time.perf_counter() + 60)
+        budget.check()
+        budget = Budget(deadline=time.perf_counter() - 1)
+        with pytest.raises(LimitReached):
+            budget.check()
+
+    def test_progress_reported(self):
+        """A solve that runs long enough reports its progress, stage and squares left, a few times a second."""
+        reports: list[Progress] = []
+        paint.solve(paint.load(ONES_400), paint.SolveOptions(max_time=1), on_progress=reports.append)
+        assert 2 <= len(reports) <= 10
+        assert all(report.squares == 160000 and report.blank == 160000 for report in reports)
+        assert reports[-1].rule == "edge" and reports[-1].stage == "rules"
+
+
+class TestWhatWasTried:
+    """A search stopped by a limit says what it was trying (the README promised it)."""
+
+    def test_record(self):
+        """The result keeps the places of the block being tried, with their outcomes, and the text says so."""
+        puzzle = paint.load(KNOTTY)
+        result = paint.solve(puzzle, paint.SolveOptions(max_branches=5))
+        assert result.status == "limit" and result.tried is not None
+        outcomes = {branch.outcome for branch in result.tried.branches}
+        assert outcomes <= {"contradiction", "exhausted", "open", "untried"}
+        text = paint.render.render_text(result, grids=False)
+        assert re.search(r"It was placing row [0-9]+'s .*, which has [0-9]+ places: ", " ".join(text.split()))
+        document = result.to_document()
+        assert len(document["search"]["tried"]) == len(result.tried.branches)
+
+    def test_no_search_no_record(self):
+        """A solve that never searched has nothing to say it tried."""
+        result = paint.solve(paint.load(TINY))
+        assert result.tried is None and result.to_document()["search"]["tried"] is None
+
+
+class TestSignals:
+    """SIGTERM and SIGHUP stop a solve like Ctrl-C: what was done is reported, status limit, exit 128 + N."""
+
+    @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+    def test_stop_reports(self, signum):
+        """Stopped 2 s into knotty's search, paint prints the steps so far, the limit and the summary, then exits 128 + N."""
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+        process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(KNOTTY), "--no-grids"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        time.sleep(2.5)
+        process.send_signal(signum)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 128 + signum
+        assert re.search(r"^limit: the search was stopped after [0-9,]+ branch", out, re.M)
+        assert "summary" in out and "unique           not proven" in out
+        name = signal.Signals(signum).name
+        assert err.startswith(f"paint: stopped by {name} in puzzle 1 of 1") and "Traceback" not in err
+
+    def test_json_stays_whole(self, tmp_path):
+        """Stopped while writing JSON to a file, the file still holds one whole document with status limit."""
+        out = tmp_path / "k.json"
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(KNOTTY), "--json", "-o", str(out)],
+                                   stderr=subprocess.PIPE, env=env)
+        time.sleep(2.5)
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=60)
+        assert process.returncode == 143
+        assert json.loads(out.read_text())["status"] == "limit"
+
+
+class TestLineBudget:
+    """paint line stops a solver that takes too long on one line, says so, and lets the others finish."""
+
+    LINE = ">" + " " * 50 + "<"
+    CLUE = ",".join(["1"] * 20)
+
+    def test_complete_stopped(self, capsys):
+        """20 blocks of 1 on 50 squares: complete is stopped and named; fast, fcomp and dp answer; exit 0."""
+        started = time.perf_counter()
+        assert cli.main(["line", "--max-time", "0.5", self.CLUE, self.LINE]) == 0
+        assert time.perf_counter() - started < 5
+        rows = capsys.readouterr().out.splitlines()
+        assert rows[0] == ("  complete stopped after 0.5 s: the line has more arrangements than it could try "
+                           "(--max-time gives it longer)")
+        assert [row[:10] for row in rows[1:]] == ["      fast", "     fcomp", "        dp"]
+        assert all(row.endswith("+" * 50 + "<") for row in rows[1:])
+
+    def test_only_solver_stopped(self, capsys):
+        """When every solver asked for was stopped, the exit status is 3."""
+        assert cli.main(["line", "--solver", "complete", "--max-time", "0.2", self.CLUE, self.LINE]) == 3
+        assert "complete stopped after 0.2 s" in capsys.readouterr().out
+
+    def test_trace_stopped(self, capsys):
+        """A trace that runs out of time ends with the line saying so."""
+        assert cli.main(["line", "--solver", "complete", "--trace", "--max-time", "0.2", self.CLUE, self.LINE]) == 3
+        assert "stopped after 0.2 s" in capsys.readouterr().out
+
+    def test_long_line_refused(self, capsys):
+        """A line longer than paint line takes is refused in one line."""
+        assert cli.main(["line", "1", ">" + " " * 200_000 + "<"]) == 2
+        assert "longer than 100,000 squares" in capsys.readouterr().err
+
+
+class TestStatusLine:
+    """A transient status line on a terminal while a solve works; nothing when output is not a terminal."""
+
+    def test_appears_after_a_delay(self):
+        """Nothing for a quick solve; after half a second, a line with the stage, squares left and time."""
+        buffer = io.StringIO()
+        line = StatusLine(Console(file=buffer, force_terminal=True, width=100))
+        line.update(Progress("rules", "overlap", 10, 100, 0, 0, 0.1))
+        assert line.live is None
+        line.update(Progress("search", "overlap", 10, 100, 7, 2, 1.5))
+        assert line.live is not None
+        line.stop()
+        assert "searching: level 2, 7 branches; 10 of 100 squares blank, 1.5 s" in buffer.getvalue()
+        assert line.live is None
+
+    def test_not_on_a_pipe(self):
+        """With standard error not a terminal, a long solve writes nothing there."""
+        finished = run("solve", ONES_400, "--max-time", "1.5", "--no-grids")
+        assert finished.stderr == ""
+
+
+class TestStreamedJson:
+    """The JSON document written as the solve goes is, byte for byte, json.dumps of the whole document."""
+
+    @pytest.mark.parametrize("path", [TINY, STALLS, SEARCH, CAT, CORPUS / "survey" / "webpbn-00023-edge.non"])
+    def test_same_bytes(self, path):
+        """For solved, several-solution, search and probe puzzles, the streamed text equals json.dumps(indent=2)."""
+        result = paint.solve(paint.load(path))
+        stream = io.StringIO()
+        writer = DocumentWriter(stream)
+        writer.begin(result.puzzle)
+        for step in result.steps:
+            writer.step(step)
+        writer.end(result)
+        assert stream.getvalue() == json.dumps(result.to_document(), indent=2, ensure_ascii=False)
+
+    def test_many_marks_in_chunks(self):
+        """A step with more marks than one chunk is written in chunks and still matches."""
+        size = 60
+        puzzle = paint.Puzzle(rows=[[size]] * size, columns=[[size]] * size)
+        result = paint.solve(puzzle)
+        assert len(result.steps[0].marks) == size * size > 2000
+        stream = io.StringIO()
+        writer = DocumentWriter(stream)
+        writer.begin(puzzle)
+        writer.step(result.steps[0])
+        assert stream.getvalue().endswith(json.dumps(result.to_document(), indent=2)
+                                          .split('"steps": [')[1].split("\n    }")[0] + "\n    }")
+
+    def test_all_is_a_list(self, tmp_path, capsys):
+        """--all --json prints the list json.dumps would, one document per puzzle, and exits with the worst status."""
+        bundle = tmp_path / "three.nonpack"
+        paint.formats.save([paint.load(path) for path in (TINY, STALLS, SEARCH)], bundle)
+        assert cli.main(["solve", str(bundle), "--all", "--json"]) == 4
+        out = capsys.readouterr().out
+        documents = json.loads(out)
+        assert [document["status"] for document in documents] == ["solved", "multiple", "solved"]
+        assert out == json.dumps(documents, indent=2, ensure_ascii=False) + "\n"
+
+
+class TestTotals:
+    """Clues whose totals differ are reported at once, whoever built the puzzle."""
+
+    def test_at_once(self):
+        """An 8 x 12 puzzle whose row clues ask for one square more than its column clues is a contradiction at once."""
+        rows = [[1, 1, 1]] * 8
+        columns = [[1, 1]] * 11 + [[1]]
+        puzzle = paint.Puzzle(rows=rows, columns=columns)
+        started = time.perf_counter()
+        result = paint.solve(puzzle)
+        assert time.perf_counter() - started < 0.5
+        assert result.status == "contradiction" and result.contradiction.strip is None
+        assert result.contradiction.reason == "the row clues total 24 full squares but the column clues total 23"
+        assert "contradiction: the row clues total 24" in paint.render.render_text(result, grids=False)
+        assert result.to_document()["contradiction"]["strip"] is None
+
+    def test_solved_puzzles_check_out(self):
+        """A solve with limits that finishes still gives a grid the independent checker accepts."""
+        result = paint.solve(paint.load(CAT), paint.SolveOptions(max_time=60))
+        assert result.status == "solved"
+        assert is_solution(result.puzzle.rows, result.puzzle.columns, result.grid.lines())

@@ -1,0 +1,69 @@
+"""The README's examples run as written: every ``$ paint ...`` line, the convert examples and the Python API block."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+BLOCKS = re.findall(r"```(\w*)\n(.*?)```", README, re.S)
+
+
+def commands() -> list[str]:
+    """The shell commands the README shows being run: ``$ ...`` lines and the ``paint convert`` examples."""
+    found = []
+    for _, body in BLOCKS:
+        for line in body.splitlines():
+            if line.startswith("$ "):
+                found.append(line[2:])
+            elif line.startswith("paint convert ") and "IN OUT" not in line:
+                found.append(line.split("  #")[0].strip())
+    return found
+
+
+@pytest.fixture
+def workspace(tmp_path) -> Path:
+    """A folder that sees the repository's puzzles and test corpus, where the examples may write files."""
+    for name in ("puzzles", "tests"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    return tmp_path
+
+
+def shell(command: str, folder: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    bin_folder = folder / "bin"
+    bin_folder.mkdir(exist_ok=True)
+    launcher = bin_folder / "paint"
+    launcher.write_text(f"#!/bin/sh\nexec {sys.executable} -m paint \"$@\"\n")
+    launcher.chmod(0o755)
+    env["PATH"] = f"{bin_folder}{os.pathsep}{env['PATH']}"
+    return subprocess.run(["bash", "-c", command], cwd=folder, capture_output=True, text=True, env=env,
+                          timeout=300)
+
+
+def test_there_are_examples():
+    """The README shows commands being run and a Python block."""
+    assert len(commands()) >= 8
+    assert any(kind == "python" for kind, _ in BLOCKS)
+
+
+@pytest.mark.parametrize("command", commands())
+def test_command(command, workspace):
+    """Each command runs: no usage or input error (exit 2), no traceback."""
+    finished = shell(command, workspace)
+    assert finished.returncode in (0, 1, 3, 4), finished.stderr
+    assert "Traceback" not in finished.stderr
+
+
+def test_python_block(workspace, monkeypatch):
+    """The Python API block runs as written."""
+    block = next(body for kind, body in BLOCKS if kind == "python")
+    monkeypatch.chdir(workspace)
+    monkeypatch.syspath_prepend(str(ROOT))
+    exec(compile(block, "README.md", "exec"), {})
