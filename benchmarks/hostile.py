@@ -110,6 +110,11 @@ def cases(folder: Path, big_time: float):
                           + "".join(f'<!ENTITY lol{i} "{"&lol%s;" % (i - 1 if i > 1 else "") * 10}">' for i in range(1, 10))
                           + ']>\n<puzzleset><puzzle><title>&lol9;</title></puzzle></puzzleset>\n')
 
+    many_elements = folder / "elements.xml"
+
+    def make_elements():
+        many_elements.write_text("<puzzleset>" + "<a/>" * 15_000_000 + "</puzzleset>\n")
+
     def make_fifo():
         if fifo.exists():
             fifo.unlink()
@@ -125,6 +130,8 @@ def cases(folder: Path, big_time: float):
     yield "oversize", "65 MiB file", paint + ["solve", str(oversize)], None, None, make_oversize
     yield "binary", "1 MB of random bytes", paint + ["solve", str(binary)], None, None, make_binary
     yield "laughs", "XML entity expansion (billion laughs)", paint + ["solve", str(laughs)], None, None, make_laughs
+    yield ("elements", "60 MB XML of 15,000,000 elements", paint + ["solve", str(many_elements)], None, None,
+           make_elements)
     yield "stdin-pipe", "dancer on standard input", paint + ["solve", "-"], str(DANCER), None, None
     yield ("line-complete", "paint line: 20 blocks of 1 on 50 squares",
            paint + ["line", ",".join(["1"] * 20), ">" + " " * 50 + "<"], None, None, None)
@@ -148,9 +155,11 @@ def cases(folder: Path, big_time: float):
     def make_d1000():
         random_puzzle(d1000, 1000, 0.9)
 
+    yield ("dense-2", "1000x1000 dense (0.9), --max-time 2 -o",
+           paint + ["solve", str(d1000), "--max-time", "2", "-o", str(folder / "d.txt")], None, None, make_d1000)
     yield (f"dense-json", f"1000x1000 dense (0.9), --max-time {big_time:g} --json -o",
            paint + ["solve", str(d1000), "--max-time", str(big_time), "--json", "-o", str(folder / "d.json")],
-           None, None, make_d1000)
+           None, None, None)
     yield (f"dense-pictures", f"1000x1000 dense (0.9), --max-time {big_time:g} --html --svg",
            paint + ["solve", str(d1000), "--max-time", str(big_time), "--no-grids", "--html", str(folder / "d.html"),
                     "--svg", str(folder / "d.svg")], None, None, None)

@@ -60,8 +60,12 @@ class Budget:
     ``levels`` the deepest search level reached.  ``on_progress``, if given,
     is called with a :class:`Progress` at most every :data:`REPORT_EVERY`
     seconds from :meth:`check`; ``blank`` (a function) gives the squares
-    still blank on the main line for it.  ``stage`` and ``rule`` are set by
-    the solver and the engine as they work.
+    still blank on the main line for it.  ``stop``, if given, is anything
+    with an ``is_set()`` method (a :class:`threading.Event`): once it is set,
+    :meth:`check` raises :class:`LimitReached` as if the time were up - how
+    a signal handler stops a solve at a point where everything recorded is
+    consistent.  ``stage`` and ``rule`` are set by the solver and the engine
+    as they work.
     """
 
     deadline: float | None = None
@@ -70,6 +74,7 @@ class Budget:
     levels: int = 0
     on_progress: Callable[[Progress], None] | None = None
     blank: Callable[[], int] | None = None
+    stop: object = None
     squares: int = 0
     stage: str = "rules"
     rule: str | None = None
@@ -84,6 +89,8 @@ class Budget:
 
         Call it once per item of any loop that can run long.
         """
+        if self.stop is not None and self.stop.is_set():
+            raise LimitReached
         now = time.perf_counter()
         if now < self._wake:
             return
@@ -94,7 +101,9 @@ class Budget:
         self._wake = self._next(now)
 
     def spent(self) -> bool:
-        """True when the time or the branches are used up."""
+        """True when the time or the branches are used up, or a stop was asked for."""
+        if self.stop is not None and self.stop.is_set():
+            return True
         if self.max_branches is not None and self.branches >= self.max_branches:
             return True
         return self.deadline is not None and time.perf_counter() >= self.deadline

@@ -20,13 +20,17 @@ import contextlib
 import io
 import itertools
 import json
+import math
 import os
 import re
 import signal
+import stat
 import sys
 import textwrap
+import threading
 import time
 
+import attrs
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
@@ -37,7 +41,7 @@ from .options import SolveOptions
 from .errors import PaintError, PuzzleFormatError
 from .formats.linenotation import format_result, parse_clue, parse_line, parse_pair
 from .linesolvers import SOLVERS
-from .files import STDIN, STDIN_LABEL, check_destination, output_file, write_atomically
+from .files import STDIN, STDIN_LABEL, ChunkedWriter, check_destination, descriptor_of, output_file, write_atomically
 from .render.check import render_report
 from .render.document import DocumentWriter
 from .render.html import HtmlWriter
@@ -65,7 +69,9 @@ exit status:
   2    bad input or usage (the message names the file and line)
   3    stalled (--no-search) or stopped by --max-time, --max-branches or Ctrl-C
   4    several solutions: one is shown, with the squares where two differ
-  130  interrupted
+  130  interrupted by Ctrl-C outside a solve, or during solve --all
+  143  stopped by SIGTERM (129: SIGHUP); what the solve did is still written
+  141  the reader of the output went away (paint solve ... | head)
 """
 
 
@@ -147,7 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--detail", action="store_true",
                        help="under each step, one line per strip saying why, in the rule's own terms; "
                             "under a probe its chain, under a search step each branch's own steps")
-    solve.add_argument("-o", "--output", metavar="FILE",
+    solve.add_argument("-o", "--output", metavar="FILE", type=_file,
                        help="write the explanation (plain text, no colour) or the JSON to FILE instead "
                             "of printing it; FILE is replaced atomically and may not be the puzzle file "
                             "(- is standard output)")
@@ -155,9 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="print the result as a JSON document (puzzle, status, steps with their "
                             "marks and reasons, grid, contradiction) instead of the explanation "
                             "(with --all, a list of them)")
-    solve.add_argument("--svg", metavar="FILE",
+    solve.add_argument("--svg", metavar="FILE", type=_file,
                        help="also write a picture of the solved grid with its clues to FILE, as SVG")
-    solve.add_argument("--html", metavar="FILE",
+    solve.add_argument("--html", metavar="FILE", type=_file,
                        help="also write the whole explanation to FILE as one HTML page (each step with "
                             "the grid after it, the squares it marked highlighted), readable offline")
     solve.add_argument("--width", type=_width, default=100, metavar="N",
@@ -187,7 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
                "  paint convert dancer.pro - --to tatham      (print the Pattern game ID)",
         formatter_class=argparse.RawDescriptionHelpFormatter)
     convert.add_argument("source", metavar="IN", help="the puzzle file to read, or a Pattern game ID")
-    convert.add_argument("destination", metavar="OUT",
+    convert.add_argument("destination", metavar="OUT", type=_file,
                          help="the file to write (replaced atomically; never the input file), or - for "
                               "standard output")
     convert.add_argument("--to", dest="format", metavar="FORMAT", type=_format,
@@ -224,7 +230,7 @@ def build_parser() -> argparse.ArgumentParser:
                             "puzzles, and the two solutions, differing squares highlighted, for multiple")
     shown.add_argument("--json", action="store_true",
                        help="print a JSON list with one object per puzzle instead of the table")
-    check.add_argument("-o", "--output", metavar="FILE",
+    check.add_argument("-o", "--output", metavar="FILE", type=_file,
                        help="write the report (plain text, or the JSON) to FILE instead of printing it; "
                             "FILE is replaced atomically and may not be one of the puzzles")
     check.add_argument("--jobs", type=_positive(int), default=_cores(), metavar="N",
@@ -281,16 +287,25 @@ def _paragraph(text: str) -> str:
 
 
 def _positive(kind):
-    """An argparse type: a number of ``kind`` (int or float) greater than 0."""
+    """An argparse type: a finite number of ``kind`` (int or float) greater than 0."""
     def convert(text: str):
         try:
             value = kind(text)
         except ValueError:
             raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
         if not value > 0:
             raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
         return value
     return convert
+
+
+def _file(text: str) -> str:
+    """An argparse type: a file name, not empty."""
+    if text == "":
+        raise argparse.ArgumentTypeError("cannot write to a file with no name ('')")
+    return text
 
 
 def _width(text: str) -> int:
@@ -311,25 +326,37 @@ def main(argv=None) -> int:
     :data:`EXIT_STATUS_HELP`).  Errors are one line on
     stderr: ``paint: <message>``.
     """
+    previous = {number: signal.signal(number, _terminate) for number in _TERMINATE}
     try:
         _Parser.words = list(sys.argv[1:] if argv is None else argv)
         arguments = build_parser().parse_args(argv)
         if arguments.command == "solve":
             return _solve(arguments)
         if arguments.command == "line":
+            if sys.stdout is None:
+                raise PaintError("cannot print the results: standard output is closed")
             return _line(arguments)
         if arguments.command == "check":
+            if _writes_stdout(arguments.output):
+                raise PaintError("cannot print the report: standard output is closed (use -o FILE)")
             return _check(arguments)
+        if _writes_stdout(None if arguments.destination == "-" else arguments.destination):
+            raise PaintError("cannot write to standard output: it is closed")
         return _convert(arguments)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
     except KeyboardInterrupt:
         _complain("interrupted")
         return EXIT_INTERRUPTED
+    except _Terminated as terminated:
+        _complain(f"stopped by {signal.Signals(terminated.signum).name}")
+        return 128 + terminated.signum
     except BrokenPipeError:
         # The reader went away (``paint solve x | head``): stop quietly.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        if sys.stdout is not None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(devnull, sys.stdout.fileno())
         return EXIT_BROKEN_PIPE
     except PaintError as error:
         _complain(str(error))
@@ -337,6 +364,24 @@ def main(argv=None) -> int:
     except OSError as error:
         _complain(_os_message(error))
         return EXIT_BAD_INPUT
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP outside a solve: unwinds like Ctrl-C, so files being written are cleaned up."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_TERMINATE = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _terminate(signum, frame):
+    raise _Terminated(signum)
 
 
 def _solve(arguments) -> int:
@@ -349,15 +394,22 @@ def _solve(arguments) -> int:
     destinations = [path for path in (arguments.output, arguments.svg, arguments.html) if path]
     for path in destinations:  # before a long solve
         check_destination(path, protect=protect)
-    if len({os.path.realpath(path) for path in destinations}) < len(destinations):
+    files = [os.path.realpath(path) for path in destinations if _regular_or_new(path)]
+    if len(set(files)) < len(files):
         raise PaintError("-o, --svg and --html must name different files")
     puzzles = _puzzles_to_solve(arguments)
     if len(puzzles) > 1 and (arguments.svg or arguments.html):
         raise PaintError("--svg and --html picture one puzzle: choose it with --puzzle N")
+    if _writes_stdout(arguments.output):
+        raise PaintError("cannot write the explanation: standard output is closed (use -o FILE)")
+    for option, path in (("--svg", arguments.svg), ("--html", arguments.html)):
+        if path and descriptor_of(path) == 1 and not arguments.output:
+            raise PaintError(f"{option} {path}: standard output carries the explanation; give another file, or "
+                             "send the explanation elsewhere with -o")
     options = SolveOptions(search=arguments.search, max_time=arguments.max_time,
                            max_branches=arguments.max_branches, branch_steps=arguments.detail)
     results: list = []
-    stop = _Stop(len(puzzles) > 1)
+    stop = _Stop()
     with stop, contextlib.ExitStack() as outputs:
         stream = outputs.enter_context(output_file(arguments.output, protect=protect)) if arguments.output else None
         page = None
@@ -373,7 +425,7 @@ def _solve(arguments) -> int:
                     file.write(SVG_DECLARATION + picture)
             if page is not None:
                 page.end(results[0], picture)
-    if stop.received is not None:
+    if stop.received is not None and not (stop.received == signal.SIGINT and len(puzzles) == 1):
         name = "interrupted" if stop.received == signal.SIGINT else f"stopped by {signal.Signals(stop.received).name}"
         _complain(f"{name} in puzzle {len(results)} of {len(puzzles)} (its solve stopped with status limit; "
                   "what was done is reported)")
@@ -382,30 +434,30 @@ def _solve(arguments) -> int:
 
 
 class _Stop:
-    """While a solve runs, SIGTERM and SIGHUP (and Ctrl-C when there are several puzzles) stop it as Ctrl-C does.
+    """While ``paint solve`` runs, Ctrl-C, SIGTERM and SIGHUP stop the solve cleanly, and the run after it.
 
-    The solve stops with status ``limit`` and what it did is reported; the
-    signal is kept in ``received`` so the command exits with 128 + its
-    number.  A signal that comes while the explanation is being written
-    lets the writing finish.  A single puzzle's Ctrl-C keeps Python's own
-    handling: it stops the solve the same way, and the exit status is the
-    solve's (3).
+    The handler only sets :attr:`event`, which the solve checks before each
+    strip (:class:`paint.budget.Budget`): the solve then ends with status
+    ``limit`` at a point where all it recorded is whole, and what it did is
+    written out - a signal never cuts a step or a JSON document in half.
+    The signal is kept in :attr:`received`; Ctrl-C of a single puzzle exits
+    with the solve's status (3), anything else with 128 + its number.
     """
 
-    def __init__(self, many: bool):
-        self.names = ["SIGTERM", "SIGHUP"] + (["SIGINT"] if many else [])
+    NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
+
+    def __init__(self):
+        self.event = threading.Event()
         self.received: int | None = None
-        self.solving = False
         self.previous: dict = {}
 
     def handle(self, signum, frame) -> None:
         if self.received is None:
             self.received = signum
-        if self.solving:
-            raise KeyboardInterrupt
+        self.event.set()
 
     def __enter__(self) -> "_Stop":
-        for name in self.names:
+        for name in self.NAMES:
             number = getattr(signal, name, None)
             if number is not None:
                 self.previous[number] = signal.signal(number, self.handle)
@@ -421,17 +473,18 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
 
     ``stream`` is the file of ``-o`` (None: standard output), ``page`` the
     :class:`HtmlWriter` of ``--html`` or None.  Appends each result to
-    ``results``; stops after the puzzle during which ``stop`` received a
-    signal.
+    ``results`` (with several puzzles, without its steps, which were
+    written already); stops after the puzzle during which ``stop`` received
+    a signal.
     """
-    console = Console(highlight=False)
+    console = _Console(highlight=False)  # on a terminal, rich writes (and keeps the status line below)
     width = arguments.width
     if stream is None and not arguments.json and console.is_terminal:
         writer = TerminalWriter(console)
         width = min(arguments.width, max(console.width, 40))
     else:
-        writer = TextWriter(stream or sys.stdout)
-    out = stream or sys.stdout
+        writer = TextWriter(stream or ChunkedWriter(sys.stdout))
+    out = stream or ChunkedWriter(sys.stdout)
     errors = Console(stderr=True, highlight=False)
     status = StatusLine(errors, shared=console.is_terminal and stream is None) if errors.is_terminal else None
     many = len(puzzles) > 1
@@ -468,14 +521,12 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
             if page is not None:
                 page.write(step_part(puzzle, step, grid, detail=arguments.detail, width=arguments.width))
 
-        stop.solving = True
         try:
-            result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update)
+            result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)
         finally:
-            stop.solving = False
             if status is not None:
                 status.stop()
-        results.append(result)
+        results.append(result if not many else attrs.evolve(result, steps=()))  # keep one explanation at a time
         if arguments.json:
             document.end(result)
         else:
@@ -491,6 +542,30 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
 
 SEVERITY = (EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_STALLED, EXIT_SOLVED)
 """Exit statuses from worst to best: ``solve --all`` exits with the worst of its puzzles'."""
+
+
+class _Console(Console):
+    """rich's Console, but a reader that goes away (``paint ... | head``) ends the command with status 141, as for
+    every other output, rather than rich's own exit 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def _regular_or_new(path) -> bool:
+    """Whether ``path`` names a regular file or nothing yet (two outputs may share a device, not a file)."""
+    if descriptor_of(path) is not None:
+        return False
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
+
+
+def _writes_stdout(output) -> bool:
+    """Whether output meant for standard output (``output`` None or '-') would find it closed."""
+    return output in (None, "-") and sys.stdout is None
 
 
 def _worst(statuses) -> int:
@@ -526,8 +601,9 @@ def _check(arguments) -> int:
     found = expand(find_puzzles(arguments.paths))
     if not found:
         raise PaintError(f"no puzzle files ({', '.join(EXTENSIONS)}) in {', '.join(arguments.paths)}")
+    protect = [entry.path for entry in found] + ([STDIN] if STDIN in arguments.paths else [])
     if arguments.output:
-        check_destination(arguments.output, protect=[entry.path for entry in found])
+        check_destination(arguments.output, protect=protect)
     options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
                            max_branches=arguments.max_branches)
     started = time.perf_counter()
@@ -552,17 +628,17 @@ def _check(arguments) -> int:
                       total=len(found))
         text = buffer.getvalue()
     else:
-        console = Console(highlight=False)
+        console = _Console(highlight=False)
         if not console.is_terminal:
-            console = Console(highlight=False, width=_WIDE)
+            console = _Console(highlight=False, width=_WIDE)
         render_report(batch.checks, console, seconds=seconds, show=arguments.show,
                       allow_probes=arguments.allow_probes, total=len(found))
         text = None
     if text is not None:
         if arguments.output:
-            write_atomically(arguments.output, text, protect=[entry.path for entry in found])
+            write_atomically(arguments.output, text, protect=protect)
         else:
-            sys.stdout.write(text)
+            ChunkedWriter(sys.stdout).write(text)
             sys.stdout.flush()
     if batch.interrupted:
         how = "interrupted" if batch.interrupted == signal.SIGINT else f"stopped by {signal.Signals(batch.interrupted).name}"
@@ -589,7 +665,7 @@ def _convert(arguments) -> int:
         if arguments.format is None:
             raise PaintError("convert: give the format to write on standard output with --to FORMAT")
         puzzles = formats.pick(formats.load_each(arguments.source), arguments.number, arguments.source)
-        sys.stdout.write(formats.dumps_all(puzzles, arguments.format))
+        ChunkedWriter(sys.stdout).write(formats.dumps_all(puzzles, arguments.format))
         sys.stdout.flush()
         name = arguments.format
     else:
@@ -664,7 +740,7 @@ def _time_limit(seconds: float):
         raise _LineLimit
 
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    signal.setitimer(signal.ITIMER_REAL, min(seconds, 1e6))  # the timer takes no more than this
     try:
         yield
     finally:
@@ -704,8 +780,9 @@ def _work_line(targets, squares, names, arguments, *, labelled) -> str:
         rows.append((name, result))
     for name, result in rows:
         if result == "stopped":
-            shown = (f"stopped after {arguments.max_time:g} s: the line has more arrangements than it could try "
-                     "(--max-time gives it longer)")
+            why = ("the line has more arrangements than it could try" if name == "complete"
+                   else "the line is too long to finish in that time")
+            shown = f"stopped after {arguments.max_time:g} s: {why} (--max-time gives it longer)"
         else:
             shown = format_result(result) if result is not None else "no solution"
         if labelled:

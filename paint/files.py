@@ -8,8 +8,10 @@ the user clearly meant, or from standard input (``-``):
 - a pipe - standard input, the shell's ``<(...)`` (``/dev/fd/N``) or a named
   pipe (FIFO) that something writes to - is read as it arrives, with the
   same size limit; paint waits :data:`WRITER_WAIT` seconds for a named
-  pipe's writer to appear and gives up on a pipe silent for
-  :data:`PIPE_IDLE` seconds, so no read blocks for ever;
+  pipe's writer to appear, gives up on a pipe silent for :data:`PIPE_IDLE`
+  seconds and stops reading one after :data:`PIPE_TOTAL` seconds, so no
+  read blocks for ever; a socket given as standard input or as a
+  descriptor is read the same way;
 - a terminal, a character device (``/dev/zero``, ``/dev/urandom``), a block
   device or a socket is refused at once: none of them is a puzzle file.
 
@@ -17,15 +19,24 @@ Output (:func:`output_file`, :func:`write_atomically`): paint writes to what
 the user named and never replaces the file-system entry itself:
 
 - a regular file (or a new name) is replaced atomically: the text goes to a
-  temporary file in the same folder, which then takes the file's place with
-  ``os.replace``; the file keeps its permission bits, and its owner where
-  the process may set it; a failed write leaves the old file as it was;
+  temporary file in the same folder, with the file's permission bits from
+  the start, which then takes the file's place with ``os.replace``; a failed
+  write leaves the old file as it was.  A file paint may write but not
+  replace that way - someone else's (unless paint runs as root, which keeps
+  the owner), one with other hard links, one in a folder paint may not
+  write or a sticky folder such as ``/tmp`` - gets the new text in place at
+  the end, keeping its owner, group and links, as a shell's ``>`` would;
+  a file paint may not write is refused before any work;
 - a symbolic link is followed: its target is replaced that way and the
   link stays a link;
 - a character device, a pipe or a socket (``/dev/null``, ``/dev/stdout``, a
-  FIFO) is written to directly, as a shell's ``>`` would;
-- a directory, and the puzzle file being read (even through a link), are
-  refused before any work is done (:func:`check_destination`).
+  FIFO) is written to directly, as a shell's ``>`` would; a name that leads
+  to one of this process's descriptors (``/dev/stdout``, ``/dev/fd/3``, a
+  link to them) writes to that descriptor, which must be open when paint
+  starts;
+- a directory, a block device, and the puzzle file being read (even
+  through a link, or as standard input) are refused before any work is done
+  (:func:`check_destination`).
 
 >>> import os, shutil, tempfile
 >>> folder = tempfile.mkdtemp()
@@ -49,8 +60,10 @@ import os
 import re
 import secrets
 import select
+import shutil
 import stat
 import sys
+import tempfile
 import time
 from typing import Iterator, TextIO
 
@@ -65,6 +78,9 @@ accepts (1000 x 1000) takes at most about 20 MB in the wordiest format
 
 PIPE_IDLE = 30.0
 """Seconds a pipe may stay silent before paint stops waiting for the rest of the puzzle."""
+
+PIPE_TOTAL = 120.0
+"""Seconds paint spends reading one pipe at most, however it trickles."""
 
 WRITER_WAIT = 3.0
 """Seconds paint waits for something to start writing into a named pipe (FIFO), or to start reading from one."""
@@ -134,8 +150,8 @@ def read_bytes(path, *, limit: int = MAX_FILE_BYTES) -> bytes:
         if descriptor == 0 and os.isatty(0):
             raise PuzzleFormatError(label, "standard input is a terminal: redirect a puzzle file into it "
                                            "(paint solve - < puzzle.non) or pipe one")
-        refusal = _refusal(info, descriptor)
-        if refusal:
+        refusal = None if stat.S_ISSOCK(info.st_mode) else _refusal(info, descriptor)
+        if refusal:  # a socket given as a descriptor (inetd, socat, a parent's socketpair) is read like a pipe
             raise PuzzleFormatError(label, refusal)
         if stat.S_ISREG(info.st_mode):
             return _read_limited(lambda size: os.read(descriptor, size), label, limit)
@@ -187,8 +203,9 @@ def descriptor_of(path) -> int | None:
     (1, 63, None)
     """
     name = os.fspath(path)
-    if not isinstance(name, str) or not name.startswith("/"):
+    if not isinstance(name, str) or not name:
         return None
+    name = os.path.abspath(name)  # a relative name may lead there too (``out -> /dev/stdout``)
     for _ in range(40):  # follow links by hand, stopping at the first that names a descriptor
         if name in _STANDARD:
             return _STANDARD[name]
@@ -213,7 +230,8 @@ def _refusal(info: os.stat_result, descriptor: int | None) -> str | None:
     if stat.S_ISDIR(mode):
         return "is a directory, not a puzzle file"
     if stat.S_ISCHR(mode):
-        if descriptor is not None and os.isatty(descriptor):
+        major = os.major(info.st_rdev)
+        if (descriptor is not None and os.isatty(descriptor)) or major in (4, 5) or 136 <= major <= 143:
             return "a terminal, not a puzzle file"
         return "a character device (like /dev/zero or /dev/null), not a puzzle file"
     if stat.S_ISBLK(mode):
@@ -250,8 +268,11 @@ def _read_pipe(descriptor: int, label, limit: int, *, named: bool) -> bytes:
     chunks = []
     size = 0
     heard = False   # a writer has been seen (data, or a writer holding the pipe open)
-    silent_since = time.monotonic()
+    silent_since = began = time.monotonic()
     while True:
+        if time.monotonic() - began > PIPE_TOTAL:
+            raise PuzzleFormatError(label, f"the pipe was still sending after {PIPE_TOTAL:g} s, so paint stopped "
+                                           "reading it")
         events = poller.poll(100)
         if events:
             try:
@@ -297,34 +318,88 @@ def _too_large(limit: int) -> str:
 
 # ----------------------------------------------------------------- output
 
+class ChunkedWriter:
+    """A text stream that passes what is written on at most :attr:`CHUNK` characters at a time.
+
+    CPython's buffered writer loses the rest of one large ``write`` to a
+    pipe when a signal arrives while the pipe is full (the handler runs and
+    the write is not finished); a signal that only asks paint to stop must
+    never cut its output.  Writes of a few kilobytes are not affected, so
+    every stream paint writes its output to goes through this.  Any other
+    attribute is the stream's own.
+
+    >>> import io
+    >>> buffer = io.StringIO()
+    >>> ChunkedWriter(buffer).write('x' * 10000), len(buffer.getvalue())
+    (10000, 10000)
+    """
+
+    CHUNK = 4096
+
+    def __init__(self, stream: TextIO):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        write = self.stream.write
+        for start in range(0, len(text), self.CHUNK):
+            write(text[start:start + self.CHUNK])
+        return len(text)
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
 def check_destination(path, *, protect=()) -> None:
     """Refuse, before any work is done, a destination :func:`output_file` would refuse.
 
-    Raises PaintError when ``path`` is the same file as any path in
-    ``protect`` (through links too), is a directory, a socket that is not
-    one of this process's descriptors, or lies in a folder that does not
-    exist.
+    Raises PaintError when ``path`` is empty or ends in ``/``, is the same
+    file as any path in ``protect`` (through links too; ``'-'`` in
+    ``protect`` is standard input), names a descriptor of this process that
+    is not open, is a directory, a block device or a socket that is not one
+    of this process's descriptors, is a file paint may not write, or lies in
+    a folder that does not exist or where paint may not create a file.
 
     >>> check_destination('out.txt', protect=('in.non',))
     """
+    name = os.fspath(path)
+    if name == "":
+        raise PaintError("cannot write to a file with no name ('')")
+    if name == STDIN:
+        return
+    if name.endswith("/"):
+        raise PaintError(f"cannot write {name}: a file name cannot end in '/'")
     for guarded in protect:
-        if guarded != STDIN and same_file(path, guarded):
+        if guarded == STDIN:
+            if _same_as_descriptor(name, 0):
+                raise PaintError(f"refusing to write onto the input file {name} (it is standard input)")
+        elif same_file(name, guarded):
             raise PaintError(f"refusing to write onto the input file {guarded}")
-    if descriptor_of(path) is not None:
+    descriptor = descriptor_of(name)
+    if descriptor is not None:
+        try:
+            os.fstat(descriptor)
+        except OSError:
+            raise PaintError(f"cannot write {name}: file descriptor {descriptor} is not open") from None
         return
     try:
-        info = os.stat(path)
+        info = os.stat(name)
     except OSError:
         info = None
     if info is not None:
         if stat.S_ISDIR(info.st_mode):
-            raise PaintError(f"cannot write {path}: it is a directory")
+            raise PaintError(f"cannot write {name}: it is a directory")
         if stat.S_ISSOCK(info.st_mode):
-            raise PaintError(f"cannot write {path}: it is a socket")
+            raise PaintError(f"cannot write {name}: it is a socket")
+        if stat.S_ISBLK(info.st_mode):
+            raise PaintError(f"cannot write {name}: it is a block device (a disk); paint will not write onto it")
+        if not os.access(name, os.W_OK):
+            raise PaintError(f"cannot write {name}: permission denied")
         return
-    folder = os.path.dirname(os.path.realpath(path))
+    folder = os.path.dirname(os.path.realpath(name))
     if not os.path.isdir(folder):
-        raise PaintError(f"cannot write {path}: there is no folder {folder}")
+        raise PaintError(f"cannot write {name}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise PaintError(f"cannot write {name}: permission denied (in {folder})")
 
 
 @contextlib.contextmanager
@@ -332,45 +407,54 @@ def output_file(path, *, protect=()) -> Iterator[TextIO]:
     """A text stream (UTF-8, line ends as written) that ends up in ``path``, written the way the module docstring says.
 
     Use it as ``with output_file(path) as stream: stream.write(...)``: what
-    is written is streamed (a regular file's temporary twin grows as the
-    text comes), and a regular file is replaced only when the block ends
-    without an exception; otherwise the temporary file is removed and the
-    old file is left as it was.  ``'-'`` is standard output.  Raises
-    PaintError for a destination :func:`check_destination` refuses, a named
-    pipe nothing reads from (after :data:`WRITER_WAIT` seconds), or a
-    write that fails.
+    is written is streamed (into a temporary twin of a regular file, which
+    grows as the text comes), and a regular file takes the text only when
+    the block ends without an exception; otherwise the temporary file is
+    removed and the old file is left as it was.  A regular file is replaced
+    atomically when paint owns it (or is root) and may rename in its folder
+    and the file has no other hard link; otherwise its content is replaced
+    in place at the end, so it keeps its owner, group and links, as a
+    shell's ``>`` would.  ``'-'`` is standard output.  Raises PaintError
+    for a destination :func:`check_destination` refuses, a named pipe
+    nothing reads from (after :data:`WRITER_WAIT` seconds), or a write that
+    fails.
     """
     check_destination(path, protect=protect)
-    if path == STDIN:
-        yield sys.stdout
+    name = os.fspath(path)
+    if name == STDIN:
+        if sys.stdout is None:
+            raise PaintError("cannot write to standard output: it is closed")
+        yield ChunkedWriter(sys.stdout)
         sys.stdout.flush()
         return
-    descriptor = descriptor_of(path)
+    descriptor = descriptor_of(name)
     if descriptor is None:
         try:
-            info = os.stat(path)
+            info = os.stat(name)
         except OSError:
             info = None
         if info is not None and not stat.S_ISREG(info.st_mode):
-            descriptor = _open_special(path, info)
+            descriptor = _open_special(name, info)
         else:
-            with _replacing(os.path.realpath(path), path, info) as stream:
-                yield stream
+            real = os.path.realpath(name)
+            with (_replacing(real, name, info) if _replaceable(real, info) else _rewriting(real, name)) as stream:
+                yield ChunkedWriter(stream)
             return
     else:
         for stream in (sys.stdout, sys.stderr):
-            stream.flush()  # what was printed before comes first
+            if stream is not None:
+                stream.flush()  # what was printed before comes first
         try:
             descriptor = os.dup(descriptor)
         except OSError:
-            raise PaintError(f"cannot write {path}: file descriptor {descriptor} is not open") from None
+            raise PaintError(f"cannot write {name}: file descriptor {descriptor} is not open") from None
     try:
         with open(descriptor, "w", encoding="utf-8", newline="") as stream:
-            yield stream
+            yield ChunkedWriter(stream)
     except OSError as error:
         if isinstance(error, BrokenPipeError):
             raise
-        raise PaintError(f"cannot write {path}: {_reason(error)}") from None
+        raise PaintError(f"cannot write {name}: {_reason(error)}") from None
 
 
 def write_atomically(path, text: str, *, protect=()) -> None:
@@ -380,6 +464,31 @@ def write_atomically(path, text: str, *, protect=()) -> None:
     """
     with output_file(path, protect=protect) as stream:
         stream.write(text)
+
+
+def _same_as_descriptor(path, descriptor: int) -> bool:
+    """True when ``path`` is the file open on ``descriptor``."""
+    try:
+        mine, theirs = os.fstat(descriptor), os.stat(path)
+    except OSError:
+        return False
+    return stat.S_ISREG(mine.st_mode) and (mine.st_dev, mine.st_ino) == (theirs.st_dev, theirs.st_ino)
+
+
+def _replaceable(real: str, info: os.stat_result | None) -> bool:
+    """Whether the file at ``real`` (``info``: its status, None if new) can be replaced by renaming a twin over it."""
+    folder = os.path.dirname(real)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return False
+    if info is None:
+        return True
+    root = os.geteuid() == 0
+    if info.st_nlink > 1 or (info.st_uid != os.geteuid() and not root):
+        return False  # keep its links, and its owner, which only root could set on a new file
+    folder_info = os.stat(folder)
+    if folder_info.st_mode & stat.S_ISVTX and not root and os.geteuid() not in (info.st_uid, folder_info.st_uid):
+        return False  # a sticky folder (/tmp) lets only the owner rename over the file
+    return True
 
 
 def _open_special(path, info: os.stat_result) -> int:
@@ -408,21 +517,25 @@ def _open_special(path, info: os.stat_result) -> int:
 
 @contextlib.contextmanager
 def _replacing(real: str, named, info: os.stat_result | None) -> Iterator[TextIO]:
-    """A stream into a temporary file beside ``real`` that replaces ``real`` when the block ends well."""
+    """A stream into a temporary file beside ``real`` that replaces ``real`` when the block ends well.
+
+    The temporary file has the old file's permission bits (and owner, as
+    root) from the start, so its content is never readable by more people
+    than the old file's was.
+    """
     folder = os.path.dirname(real)
     temporary = None
     try:
         descriptor, temporary = _create_temporary(folder, os.path.basename(real))
+        if info is not None:
+            if (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
+                with contextlib.suppress(OSError):  # only root may give a file away
+                    os.fchown(descriptor, info.st_uid, info.st_gid)
+            os.fchmod(descriptor, stat.S_IMODE(info.st_mode))
         with open(descriptor, "w", encoding="utf-8", newline="") as stream:
             yield stream
             stream.flush()
             os.fsync(stream.fileno())
-        if info is not None:
-            os.chmod(temporary, stat.S_IMODE(info.st_mode))
-            if (info.st_uid, info.st_gid) != (os.geteuid(), os.getegid()):
-                with contextlib.suppress(OSError):  # only root, or a group member, may
-                    os.chown(temporary, info.st_uid, info.st_gid)
-                    os.chmod(temporary, stat.S_IMODE(info.st_mode))  # chown clears set-id bits
         os.replace(temporary, real)
         temporary = None
     except OSError as error:
@@ -433,6 +546,30 @@ def _replacing(real: str, named, info: os.stat_result | None) -> Iterator[TextIO
         if temporary is not None:
             with contextlib.suppress(OSError):
                 os.remove(temporary)
+
+
+@contextlib.contextmanager
+def _rewriting(real: str, named) -> Iterator[TextIO]:
+    """A stream into a private temporary file whose text is copied into ``real`` when the block ends well.
+
+    For a file paint may write but not replace (someone else's, one with
+    other hard links, one in a folder paint cannot write): it keeps its
+    owner, group, links and permissions, and is left as it was if the work
+    fails before the end.
+    """
+    try:
+        with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as stream:
+            yield stream
+            stream.flush()
+            stream.seek(0)
+            with open(real, "w", encoding="utf-8", newline="") as target:
+                shutil.copyfileobj(stream, target)
+                target.flush()
+                os.fsync(target.fileno())
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            raise
+        raise PaintError(f"cannot write {named}: {_reason(error)}") from None
 
 
 def same_file(path, other) -> bool:
@@ -453,9 +590,10 @@ def same_file(path, other) -> bool:
 
 
 def _create_temporary(folder: str, name: str) -> tuple[int, str]:
-    """A new file next to the target (``.name.XXXXXXXX.tmp``), opened for writing: (descriptor, path)."""
+    """A new file next to the target (``.name.XXXXXXXX.tmp``, or ``.paint.XXXXXXXX.tmp`` for a long name), opened for writing: (descriptor, path)."""
+    stem = name if len(name.encode("utf-8", "surrogateescape")) <= 200 else "paint"
     while True:
-        candidate = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.tmp")
+        candidate = os.path.join(folder, f".{stem}.{secrets.token_hex(4)}.tmp")
         try:
             return os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), candidate
         except FileExistsError:

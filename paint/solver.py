@@ -29,7 +29,8 @@ from .search.bfs import explore
 from .squares import Grid
 
 
-def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, on_progress=None) -> Result:
+def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, on_progress=None,
+          stop=None) -> Result:
     """Solve ``puzzle`` with Kramer's ordered rules, and search when they stall; return the :class:`Result`.
 
     The puzzle is left unchanged, so it can be solved again.  ``options``
@@ -38,7 +39,10 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, 
     line of reasoning with the grid as it then is (do not keep or change
     the grid).  ``on_progress(progress)``, if given, is called with a
     :class:`paint.budget.Progress` about five times a second while the
-    solve works (for a status line).  Nothing raises for a puzzle's
+    solve works (for a status line).  ``stop``, if given, is an object with
+    an ``is_set()`` method (a :class:`threading.Event`): once set, the solve
+    stops as a limit would, at the next strip - a signal handler can set it
+    without interrupting anything half done.  Nothing raises for a puzzle's
     content: the result's status is ``'solved'`` (and the solution unique),
     ``'multiple'``, ``'contradiction'`` (``result.contradiction`` says
     where; row and column clues with different totals are reported at once),
@@ -66,7 +70,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, 
     search = options.search and "try_one" in {rule.name for rule in rules}
     branch_rules = tuple(rule for rule in rules if rule.scope == "strip")
     budget = Budget(None if options.max_time is None else started + options.max_time, options.max_branches,
-                    on_progress=on_progress, squares=puzzle.width * puzzle.height, started=started)
+                    on_progress=on_progress, stop=stop, squares=puzzle.width * puzzle.height, started=started)
     engine = Engine(puzzle, rules, on_step, budget=budget)
     budget.blank = lambda: engine.blank
     contradiction = None

@@ -26,8 +26,8 @@ class Square(enum.IntEnum):
 
     It is an int (0, 1, 2) inside the solver, and reads as its word:
 
-    >>> Square.FULL, str(Square.FULL), f"{Square.EMPTY}", int(Square.FULL)
-    (Square.FULL, 'full', 'empty', 2)
+    >>> Square.FULL, str(Square.FULL), f"{Square.EMPTY}", f"{Square.FULL:d}", int(Square.FULL)
+    (Square.FULL, 'full', 'empty', '2', 2)
     """
 
     BLANK = 0
@@ -41,6 +41,8 @@ class Square(enum.IntEnum):
         return self.word
 
     def __format__(self, spec: str) -> str:
+        if spec and spec[-1] in "bcdoxXn":  # a number's format: the int
+            return format(int(self), spec)
         return format(self.word, spec)
 
     @property

@@ -45,8 +45,12 @@ def golden(request) -> Golden:
 
 @pytest.fixture(scope="session", autouse=True)
 def dev_null_stays_a_device():
-    """After the whole suite, /dev/null is still the machine's character device (no test may replace it)."""
+    """After the whole suite, /dev/null is still the machine's character device and /dev/stdout still a link
+    (no test may replace them)."""
     import os
     import stat
     yield
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode), "/dev/null is no longer a character device"
+    for name in ("/dev/stdin", "/dev/stdout", "/dev/stderr"):
+        if os.path.lexists(name):
+            assert os.path.islink(name), f"{name} is no longer a link"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import pty
+import re
+import shlex
 import stat
 import subprocess
 import sys
@@ -299,3 +301,219 @@ def test_check_destination_refuses_sockets(tmp_path):
             files.check_destination(str(path))
     finally:
         server.close()
+
+
+NOBODY = 65534
+
+
+def as_nobody() -> None:
+    """Run the child process as the unprivileged user nobody (a preexec_fn)."""
+    os.setgid(NOBODY)
+    os.setgroups([])
+    os.setuid(NOBODY)
+
+
+def shared_folder(tmp_path: Path, mode: int = 0o777) -> Path:
+    """A folder anyone may use, inside a test folder anyone may pass through."""
+    tmp_path.chmod(0o755)
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    folder.chmod(mode)
+    return folder
+
+
+def run_as_nobody(*args, cwd=None) -> subprocess.CompletedProcess:
+    """Run ``python -m paint ARGS`` as nobody; skip the test when nobody cannot run this Python or read paint."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", HOME="/tmp")
+    try:
+        probe = subprocess.run([sys.executable, "-c", "import paint"], capture_output=True, env=env, cwd="/",
+                               timeout=60, preexec_fn=as_nobody)
+    except OSError:
+        probe = None
+    if probe is None or probe.returncode != 0:
+        pytest.skip("the user nobody cannot run this Python or read paint here")
+    return subprocess.run([sys.executable, "-m", "paint", *map(str, args)], capture_output=True, text=True,
+                          env=env, cwd=cwd or "/", timeout=120, preexec_fn=as_nobody)
+
+
+class TestPermissions:
+    """A file is written only where a shell's '>' could write it, and keeps its owner, group and links."""
+
+    @ROOT_ONLY
+    def test_read_only_file_refused(self, tmp_path):
+        """A read-only file of one's own is refused before the solve, even in a folder one may write."""
+        folder = shared_folder(tmp_path)
+        target = folder / "ro.txt"
+        target.write_text("old\n")
+        os.chown(target, NOBODY, NOBODY)
+        target.chmod(0o444)
+        puzzle = folder / "tiny.non"
+        puzzle.write_bytes(TINY.read_bytes())
+        finished = run_as_nobody("solve", puzzle, "-o", target)
+        assert finished.returncode == 2 and "permission denied" in finished.stderr
+        assert target.read_text() == "old\n"
+
+    @ROOT_ONLY
+    def test_someone_elses_file_in_a_sticky_folder(self, tmp_path):
+        """A file another user lets us write, in a sticky folder such as /tmp, gets the text in place and keeps its owner."""
+        folder = shared_folder(tmp_path, 0o1777)
+        target = folder / "theirs.txt"
+        target.write_text("old\n")
+        os.chown(target, 1234, 5678)
+        target.chmod(0o666)
+        puzzle = folder / "tiny.non"
+        puzzle.write_bytes(TINY.read_bytes())
+        puzzle.chmod(0o644)
+        finished = run_as_nobody("solve", puzzle, "-o", target, "--no-grids")
+        assert finished.returncode == 0, finished.stderr
+        info = target.stat()
+        assert "solved" in target.read_text() and (info.st_uid, info.st_gid) == (1234, 5678)
+
+    @ROOT_ONLY
+    def test_unwritable_folder_refused_first(self, tmp_path):
+        """A new file in a folder one may not write is refused before any work (check -o, --svg)."""
+        folder = shared_folder(tmp_path, 0o755)
+        finished = run_as_nobody("check", TINY, "-o", folder / "report.txt")
+        assert finished.returncode == 2 and "permission denied" in finished.stderr
+        finished = run_as_nobody("solve", TINY, "--svg", folder / "t.svg")
+        assert finished.returncode == 2 and "permission denied" in finished.stderr
+
+    def test_hard_link_kept(self, tmp_path):
+        """A file with another hard link is rewritten in place, so both names still show the same text."""
+        target, other = tmp_path / "a.txt", tmp_path / "b.txt"
+        target.write_text("old\n")
+        os.link(target, other)
+        assert cli.main(["solve", str(TINY), "-o", str(target), "--no-grids"]) == 0
+        assert other.read_text() == target.read_text() and "solved" in other.read_text()
+        assert target.stat().st_ino == other.stat().st_ino
+
+    def test_private_file_stays_private_while_written(self, tmp_path):
+        """The temporary twin of a mode-600 file is mode 600 from its creation."""
+        target = tmp_path / "private.txt"
+        target.write_text("old\n")
+        target.chmod(0o600)
+        with files.output_file(target) as stream:
+            stream.write("new\n")
+            twins = [path for path in tmp_path.iterdir() if path.name.endswith(".tmp")]
+            assert len(twins) == 1 and stat.S_IMODE(twins[0].stat().st_mode) == 0o600
+        assert target.read_text() == "new\n"
+
+
+class TestOddDestinations:
+    """Destinations that are odd names, descriptors or standard streams."""
+
+    def test_closed_descriptor_refused_first(self, tmp_path):
+        """A /dev/fd/N that is not open when paint starts is refused before anything is opened or solved."""
+        out = tmp_path / "x.txt"
+        finished = run("solve", TINY, "-o", out, "--html", "/dev/fd/9")
+        assert finished.returncode == 2 and "file descriptor 9 is not open" in finished.stderr
+        assert not out.exists()
+
+    def test_relative_link_to_standard_output(self, tmp_path):
+        """A link given by a relative name that leads to /dev/stdout writes to the command's standard output."""
+        (tmp_path / "out").symlink_to("/dev/stdout")
+        log = tmp_path / "log.txt"
+        log.write_text("LOG\n")
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        with open(log, "a") as appended:
+            finished = subprocess.run([sys.executable, "-m", "paint", "solve", str(TINY), "-o", "out", "--no-grids"],
+                                      stdout=appended, stderr=subprocess.PIPE, cwd=tmp_path, env=env, timeout=60)
+        assert finished.returncode == 0
+        text = log.read_text()
+        assert text.startswith("LOG\n") and "solved" in text and (tmp_path / "out").is_symlink()
+
+    @pytest.mark.parametrize("name, message", [("", "no name"), ("nosuch/", "cannot end in '/'")])
+    def test_bad_names(self, name, message, tmp_path, capsys):
+        """An empty name and a name ending in '/' are refused; nothing is created."""
+        assert cli.main(["solve", str(TINY), "-o", name]) == 2
+        assert message in capsys.readouterr().err
+
+    def test_long_name(self, tmp_path):
+        """A name as long as the file system allows can be written (the temporary twin's name stays short enough)."""
+        target = tmp_path / ("x" * 250)
+        assert cli.main(["solve", str(TINY), "-o", str(target)]) == 0
+        assert target.exists()
+
+    def test_devices_may_be_shared(self, tmp_path):
+        """-o and --svg may both go to /dev/null; only regular files must differ."""
+        assert cli.main(["solve", str(TINY), "-o", "/dev/null", "--svg", "/dev/null"]) == 0
+
+    def test_svg_not_onto_the_explanation(self, capsys):
+        """--svg /dev/stdout, where the explanation goes, is refused as --svg - is."""
+        assert cli.main(["solve", str(TINY), "--svg", "/dev/stdout"]) == 2
+        assert "standard output carries the explanation" in capsys.readouterr().err
+
+    def test_standard_input_protected(self, tmp_path):
+        """paint solve - -o p.non < p.non is refused and leaves the puzzle as it was."""
+        puzzle = tmp_path / "p.non"
+        puzzle.write_bytes(TINY.read_bytes())
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        for arguments in (["solve", "-", "-o", str(puzzle)], ["check", "-", "-o", str(puzzle)],
+                          ["convert", "-", str(puzzle), "--to", "non"]):
+            with open(puzzle, "rb") as given:
+                finished = subprocess.run([sys.executable, "-m", "paint", *arguments], stdin=given,
+                                          capture_output=True, env=env, timeout=60)
+            assert finished.returncode == 2 and b"refusing to write onto the input file" in finished.stderr
+            assert puzzle.read_bytes() == TINY.read_bytes()
+
+    @pytest.mark.parametrize("arguments", [["solve", str(TINY)], ["solve", str(TINY), "-o", "/dev/stdout"],
+                                           ["line", "1", ">  <"], ["check", str(TINY)]])
+    def test_closed_standard_output(self, arguments):
+        """With standard output closed, paint says so in one line and exits 2, without a traceback."""
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        command = " ".join(shlex.quote(word) for word in [sys.executable, "-m", "paint", *arguments])
+        finished = subprocess.run(["bash", "-c", f"{command} >&-"], capture_output=True, text=True, env=env,
+                                  timeout=60)
+        assert finished.returncode == 2 and "Traceback" not in finished.stderr
+        assert re.search(r"closed|not open", finished.stderr) and len(finished.stderr.splitlines()) == 1
+
+
+class TestOddSources:
+    """Standard input that is a socket, pipes that trickle, terminals named by path."""
+
+    def test_socket_as_standard_input(self):
+        """A socket given as standard input (as inetd, socat or a parent's socketpair give it) is read."""
+        import socket
+        ours, theirs = socket.socketpair()
+        try:
+            env = dict(os.environ, PYTHONPATH=str(ROOT))
+            process = subprocess.Popen([sys.executable, "-m", "paint", "solve", "-", "--no-grids"], stdin=theirs,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+            ours.sendall(TINY.read_bytes())
+            ours.shutdown(socket.SHUT_WR)
+            out, err = process.communicate(timeout=60)
+        finally:
+            ours.close()
+            theirs.close()
+        assert process.returncode == 0 and b"solved" in out, err
+
+    def test_trickling_pipe_given_up(self, monkeypatch):
+        """A pipe that keeps sending a byte now and then is given up after PIPE_TOTAL seconds."""
+        monkeypatch.setattr(files, "PIPE_TOTAL", 0.5)
+        read_end, write_end = os.pipe()
+        stop = threading.Event()
+
+        def trickle():
+            while not stop.is_set():
+                os.write(write_end, b"#")
+                time.sleep(0.05)
+        thread = threading.Thread(target=trickle, daemon=True)
+        thread.start()
+        try:
+            with pytest.raises(PuzzleFormatError, match="still sending after 0.5 s"):
+                files.read_text(f"/dev/fd/{read_end}")
+        finally:
+            stop.set()
+            thread.join()
+            os.close(read_end)
+            os.close(write_end)
+
+    def test_terminal_by_name(self):
+        """A terminal named by its path is called a terminal."""
+        main, secondary = pty.openpty()
+        try:
+            with pytest.raises(PuzzleFormatError, match="a terminal, not a puzzle file"):
+                files.read_text(os.ttyname(secondary))
+        finally:
+            os.close(main)
+            os.close(secondary)

@@ -21,7 +21,7 @@ from paint.errors import PaintError, PuzzleFormatError
 from paint.files import read_text, same_file, write_atomically
 from paint.formats import (FORMATS, convert, detect, dumps, format_for, load, loads, non, olsak, pro, save,
                            solution, webpbn)
-from paint.formats import dumps_all, fits, kept
+from paint.formats import dumps_all, fits, kept, loads_each
 from paint.formats._common import runs
 from paint.puzzle import MAX_SIZE, Puzzle
 from paint.squares import Grid
@@ -878,3 +878,25 @@ class TestBoundedInput:
         """Whatever a reader says, the message is cut short at 300 characters."""
         error = PuzzleFormatError("x.non", "y" * 10_000, line=3)
         assert len(error.message) == 300 and str(error).startswith("x.non:3: yyy") and str(error).endswith("...")
+
+
+class TestBoundedFiles:
+    """Files of absurdly many elements or puzzles are refused before they fill the memory."""
+
+    def test_xml_elements(self, monkeypatch):
+        """An XML file of more elements than any puzzle has is refused as it is read."""
+        monkeypatch.setattr(webpbn, "MAX_ELEMENTS", 100)
+        with pytest.raises(PuzzleFormatError, match="more than 100 XML elements"):
+            loads("<puzzleset>" + "<a/>" * 200 + "</puzzleset>", "many.xml")
+
+    def test_puzzles_per_file(self, monkeypatch):
+        """A tournament file of more puzzles than paint reads is refused before they are read."""
+        from paint.formats import _common
+        monkeypatch.setattr(_common, "MAX_PUZZLES", 3)
+        with pytest.raises(PuzzleFormatError, match="4 puzzles in one file, more than paint reads"):
+            loads_each("".join(f"${n}\n1\n1\n" for n in range(1, 5)), "q.txt")
+
+    def test_no_break_space_after_a_key(self):
+        """A .non key followed by a no-break space is reported, not silently ignored."""
+        with pytest.raises(PuzzleFormatError, match=r"'title' is followed by a no-break space"):
+            loads('width 1\nheight 1\ntitle\u00a0"x"\nrows\n1\ncolumns\n1\n', "k.non")

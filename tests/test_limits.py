@@ -242,3 +242,81 @@ class TestTotals:
         result = paint.solve(paint.load(CAT), paint.SolveOptions(max_time=60))
         assert result.status == "solved"
         assert is_solution(result.puzzle.rows, result.puzzle.columns, result.grid.lines())
+
+
+class TestSignalsKeepOutputWhole:
+    """A signal stops the solve between strips, never inside a write: what is written is always whole."""
+
+    FAASE = CORPUS / "survey" / "faase.non"
+
+    @pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGINT, 3), (signal.SIGHUP, 129)])
+    def test_json_through_a_slow_pipe(self, signum, status):
+        """Stopped while its JSON sits in a full pipe, paint finishes the document: it parses, status limit."""
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(self.FAASE), "--json"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+        time.sleep(2)
+        process.send_signal(signum)
+        time.sleep(0.05)
+        process.send_signal(signum)  # a second signal changes nothing
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == status, err
+        assert json.loads(out)["status"] == "limit"
+
+    def test_all_json_stays_a_list(self, tmp_path):
+        """Ctrl-C in the middle of --all --json still leaves one whole JSON list, exit 130."""
+        questions = CORPUS / "taai2011" / "questions.txt"
+        out = tmp_path / "q.json"
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(questions), "--all", "--json",
+                                    "-o", str(out)], stderr=subprocess.PIPE, env=env)
+        time.sleep(3)
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=120)
+        assert process.returncode == 130
+        documents = json.loads(out.read_text())
+        assert documents and documents[-1]["status"] in ("limit", "multiple", "solved", "contradiction")
+
+    def test_terminated_convert_leaves_no_temporary_file(self, tmp_path):
+        """SIGTERM while convert is running unwinds: no temporary file is left beside the destination."""
+        questions = CORPUS / "taai2011" / "questions.txt"
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        for delay in (0.4, 0.6, 0.8):
+            process = subprocess.Popen([sys.executable, "-m", "paint", "convert", str(questions),
+                                        str(tmp_path / "q.xml")], stderr=subprocess.PIPE, env=env)
+            time.sleep(delay)
+            process.send_signal(signal.SIGTERM)
+            process.communicate(timeout=60)
+            assert process.returncode in (0, 143)
+            assert [path.name for path in tmp_path.iterdir() if path.name.endswith(".tmp")] == []
+
+
+class TestCommandLineLimits:
+    """Limits on the command line are finite numbers, and the exit statuses are documented."""
+
+    @pytest.mark.parametrize("command", [["line", "1", "> <"], ["solve", str(TINY)], ["check", str(TINY)]])
+    def test_infinite_time_refused(self, command, capsys):
+        """--max-time inf is a one-line usage error, not a traceback."""
+        assert cli.main([*command, "--max-time", "inf"]) == 2
+        assert "must be a finite number" in capsys.readouterr().err
+
+    def test_help_lists_signal_statuses(self, capsys):
+        """paint solve --help lists 143, 129 and 141 among the exit statuses."""
+        with pytest.raises(SystemExit):
+            cli.build_parser().parse_args(["solve", "--help"])
+        out = capsys.readouterr().out
+        assert "143" in out and "129" in out and "141" in out
+
+    def test_check_into_a_closed_pipe(self):
+        """paint check piped into a reader that leaves exits 141, as solve does."""
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        finished = subprocess.run(["bash", "-c", f"set -o pipefail; {sys.executable} -m paint check "
+                                   f"{CORPUS / 'jwilk'} --jobs 1 --max-time 5 | head -1; "
+                                   "echo ${PIPESTATUS[0]}"], capture_output=True, text=True, env=env, timeout=300)
+        assert finished.stdout.strip().splitlines()[-1] == "141"
+
+    def test_slow_solver_named_so(self, capsys):
+        """A solver other than complete stopped on a long line says the line is too long, not that it has many arrangements."""
+        assert cli.main(["line", "--solver", "dp", "--max-time", "0.05", ",".join(["1"] * 40000),
+                         ">" + " " * 99999 + "<"]) == 3
+        assert "the line is too long to finish in that time" in capsys.readouterr().out

@@ -49,6 +49,9 @@ MAX_LINES = 2_000_000
 """The most lines a puzzle file may have (a 1000 x 1000 webpbn XML file with one clue number
 per line, the longest there can be, has about a million)."""
 
+MAX_PUZZLES = 10_000
+"""The most puzzles one file may hold (the TAAI tournament file has 1000)."""
+
 MAX_CLUE_TEXT = 8 * MAX_SIZE
 """The most characters one clue may take: a clue of a line of up to 1000 squares has at most
 500 numbers, none over 1000."""
@@ -72,6 +75,18 @@ def check_text(text: str, path) -> None:
     count = text.count("\n") + text.count("\r") - text.count("\r\n")
     if count > MAX_LINES:
         raise PuzzleFormatError(path, f"{count:,} lines, more than any puzzle file has ({MAX_LINES:,} at most)")
+
+
+def check_count(count: int, path) -> None:
+    """Refuse a file of more than :data:`MAX_PUZZLES` puzzles, before they are read one by one.
+
+    >>> check_count(10_001, 'x.txt')
+    Traceback (most recent call last):
+    ...
+    paint.errors.PuzzleFormatError: x.txt: 10,001 puzzles in one file, more than paint reads (10,000 at most)
+    """
+    if count > MAX_PUZZLES:
+        raise PuzzleFormatError(path, f"{count:,} puzzles in one file, more than paint reads ({MAX_PUZZLES:,} at most)")
 
 
 def check_clue_text(text: str, path, line: int | None) -> None:

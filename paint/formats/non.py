@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
 
 from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import Puzzle
@@ -92,6 +93,12 @@ def read(text: str, path="<string>", *, first_line: int = 1) -> Puzzle:
                 raise PuzzleFormatError(path, "a clue line outside the rows and columns sections", number)
             continue
         key, *rest = fields(stripped, 1)
+        space = re.match(r"([A-Za-z]+)(\s)", key)
+        if space and space.group(1).lower() in RESERVED:
+            raise PuzzleFormatError(path, f"{space.group(1)!r} is followed by a "
+                                          f"{unicodedata.name(space.group(2), 'space').lower()} "
+                                          f"(U+{ord(space.group(2)):04X}), which paint does not take for a separator",
+                                    number)
         value = rest[0] if rest else ""
         name = key.lower()
         if name in COLOUR_KEYS:

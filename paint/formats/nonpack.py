@@ -25,7 +25,7 @@ from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import Puzzle
 from . import non
 from ._common import at_line, numbered_lines, one_puzzle
-from ._common import SPACES
+from ._common import SPACES, check_count
 
 NAME = "nonpack"
 EXTENSIONS = (".nonpack",)
@@ -59,6 +59,7 @@ def chunks(text: str, path) -> list[tuple[int, str]]:
               if any(line.strip(SPACES) for line in lines)]
     if not result:
         raise PuzzleFormatError(path, "the bundle holds no puzzle, only '====' lines")
+    check_count(len(result), path)
     return result
 
 

@@ -28,7 +28,7 @@ from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
 from ._common import (COLOUR_REFUSED, at_line, build_puzzle, check_writable, make_clue, numbered_lines, one_puzzle,
                       parse_number)
-from ._common import SPACES, check_clue_text, fields
+from ._common import SPACES, check_clue_text, check_count, fields
 
 NAME = "taai"
 EXTENSIONS: tuple[str, ...] = ()
@@ -76,6 +76,7 @@ def read_each(text: str, path="<string>") -> list[Puzzle | PuzzleFormatError]:
                                     "puzzle's number)", number)
     if not blocks:
         raise PuzzleFormatError(path, "not a tournament file: no '$N' line")
+    check_count(len(blocks), path)
     each: list[Puzzle | PuzzleFormatError] = []
     for number, label, lines in blocks:
         try:

@@ -70,7 +70,7 @@ from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
 from ._common import (COLOUR_REFUSED, KEY, build_puzzle, check_goal_shape, check_writable, make_clue,
                       one_puzzle, parse_number, runs)
-from ._common import SPACES, check_text, fields
+from ._common import SPACES, check_count, check_text, fields
 
 NAME = "webpbn"
 EXTENSIONS = (".xml",)
@@ -131,6 +131,7 @@ def read_each(text: str, path="<string>") -> list[Puzzle | PuzzleFormatError]:
                                 lines.get(id(root)))
     if not elements:
         raise PuzzleFormatError(path, "the puzzle set holds no <puzzle>", lines.get(id(root)))
+    check_count(len(elements), path)
     each: list[Puzzle | PuzzleFormatError] = []
     for element in elements:
         try:
@@ -203,8 +204,18 @@ def write(puzzle: Puzzle) -> str:
 # ------------------------------------------------------------------ parsing
 
 
+MAX_ELEMENTS = 1_200_000
+"""The most XML elements a file may hold: a 1000 x 1000 puzzle with the longest clues there can be has
+about a million ``<count>`` elements.  A file of more is refused as it is read, before it fills the memory."""
+
+
+class _TooMany(Exception):
+    """More than :data:`MAX_ELEMENTS` elements."""
+
+
 class _LineBuilder(ElementTree.TreeBuilder):
-    """A TreeBuilder that records the 1-based line of each element's start tag, by ``id(element)``."""
+    """A TreeBuilder that records the 1-based line of each element's start tag, by ``id(element)``, and stops
+    past :data:`MAX_ELEMENTS` elements."""
 
     def __init__(self):
         super().__init__()
@@ -213,6 +224,8 @@ class _LineBuilder(ElementTree.TreeBuilder):
         self.offset = 0
 
     def start(self, tag, attrs):
+        if len(self.lines) >= MAX_ELEMENTS:
+            raise _TooMany
         element = super().start(tag, attrs)
         self.lines[id(element)] = self.expat.CurrentLineNumber + self.offset
         return element
@@ -267,6 +280,9 @@ def _parse(text: str, path):
                                 f"({type(error).__name__})", line()) from None
     except UnicodeEncodeError:
         raise PuzzleFormatError(path, "binary content, not a puzzle file (the text is not valid Unicode)") from None
+    except _TooMany:
+        raise PuzzleFormatError(path, f"more than {MAX_ELEMENTS:,} XML elements, more than any puzzle file has",
+                                line()) from None
     finally:
         builder.expat = None
     return root, builder.lines

@@ -159,18 +159,32 @@ Part = Union[Header, Picture, StepPart, Outcome, Summary]
 def header(puzzle: Puzzle) -> Header:
     """The header of an explanation: title (``'(untitled)'`` if none), then author, copyright, licence and size.
 
+    Characters that would act on a terminal rather than show (escape
+    sequences, other control characters) are shown as ``\\x1b`` and the like.
+
     >>> header(Puzzle(rows=[[1], [1]], columns=[[2], []], title='Tiny', author='Kramer'))
     Header(title='Tiny', lines=('by Kramer', '2 columns x 2 rows'))
+    >>> print(header(Puzzle(rows=[[1]], columns=[[1]], title='a' + chr(27) + '[2Jb')).title)
+    a\\x1b[2Jb
     """
     lines = []
     if puzzle.author:
-        lines.append(f"by {puzzle.author}")
+        lines.append(f"by {shown(puzzle.author)}")
     if puzzle.copyright:
-        lines.append(puzzle.copyright)
+        lines.append(shown(puzzle.copyright))
     if puzzle.license:
-        lines.append(f"licence: {puzzle.license}")
+        lines.append(f"licence: {shown(puzzle.license)}")
     lines.append(f"{plural(puzzle.width, 'column')} x {plural(puzzle.height, 'row')}")
-    return Header(puzzle.title or "(untitled)", lines)
+    return Header(shown(puzzle.title) if puzzle.title else "(untitled)", lines)
+
+
+def shown(text: str) -> str:
+    """``text`` with every character that does not print (a control character, an escape) written as its escape.
+
+    >>> print(shown('caf\u00e9' + chr(27) + '[0m' + chr(9) + 'x'))
+    caf\u00e9\\x1b[0m\\tx
+    """
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
 
 
 def header_parts(puzzle: Puzzle, *, grids: bool = True) -> list[Part]:
