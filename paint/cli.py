@@ -48,7 +48,7 @@ from .render.html import HtmlWriter
 from .render.svg import SVG_DECLARATION, svg_markup
 from .render.terminal import StatusLine, TerminalWriter
 from .render.linetrace import TraceRenderer
-from .render.text import TextWriter, ending_parts, header_parts, step_part
+from .render.text import Rounds, TextWriter, ending_parts, header_parts, step_part
 
 EXIT_SOLVED = 0
 EXIT_CONTRADICTION = 1
@@ -150,9 +150,16 @@ def build_parser() -> argparse.ArgumentParser:
                        help="solve every puzzle of a file that holds many, one after another")
     solve.add_argument("--no-grids", dest="grids", action="store_false",
                        help="leave out the picture of the grid after each step (the answer is still shown)")
-    solve.add_argument("--detail", action="store_true",
-                       help="under each step, one line per strip saying why, in the rule's own terms; "
-                            "under a probe its chain, under a search step each branch's own steps")
+    shown = solve.add_mutually_exclusive_group()
+    shown.add_argument("--brief", action="store_true",
+                       help="print only each step's line, without the reasons under it")
+    shown.add_argument("--detail", action="store_true",
+                       help="also show, under a probe, each link's rule, generation and reason, and under a "
+                            "search step each place tried with the branch's own steps")
+    solve.add_argument("--steps", choices=("strip", "rule"), default="strip",
+                       help="what one step holds: 'strip' (the default), one rule applied to one row or "
+                            "column, checkable against the grid just before it; 'rule', one rule applied to "
+                            "every row and column that changed (Kramer's grouping)")
     solve.add_argument("-o", "--output", metavar="FILE", type=_file,
                        help="write the explanation (plain text, no colour) or the JSON to FILE instead "
                             "of printing it; FILE is replaced atomically and may not be the puzzle file "
@@ -407,7 +414,8 @@ def _solve(arguments) -> int:
             raise PaintError(f"{option} {path}: standard output carries the explanation; give another file, or "
                              "send the explanation elsewhere with -o")
     options = SolveOptions(search=arguments.search, max_time=arguments.max_time,
-                           max_branches=arguments.max_branches, branch_steps=arguments.detail)
+                           max_branches=arguments.max_branches, branch_steps=arguments.detail,
+                           steps=arguments.steps)
     results: list = []
     stop = _Stop()
     with stop, contextlib.ExitStack() as outputs:
@@ -512,14 +520,19 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
             for part in header_parts(puzzle, grids=True):
                 page.write(part)
 
-        def on_step(step, grid, puzzle=puzzle, document=document):
+        rounds = Rounds()
+
+        def on_step(step, grid, puzzle=puzzle, document=document, rounds=rounds):
+            marks = rounds.highlight(step)
             if document is not None:
                 document.step(step)
             else:
-                writer.write(step_part(puzzle, step, grid if arguments.grids else None,
-                                       detail=arguments.detail, width=width))
+                writer.write(step_part(puzzle, step, grid if arguments.grids and marks is not None else None,
+                                       detail=arguments.detail, brief=arguments.brief, width=width,
+                                       highlight=marks))
             if page is not None:
-                page.write(step_part(puzzle, step, grid, detail=arguments.detail, width=arguments.width))
+                page.write(step_part(puzzle, step, grid if marks is not None else None, detail=arguments.detail,
+                                     brief=arguments.brief, width=arguments.width, highlight=marks))
 
         try:
             result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)

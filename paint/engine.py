@@ -12,10 +12,14 @@ so finished and unchanged strips are not worked again (decision 8).  Marks
 made by a step make both strips through each marked square pending for
 every rule.
 
-Within a step the rule visits its pending strips rows first, then columns,
+Within a round the rule visits its pending strips rows first, then columns,
 each in order, and each mark takes effect at once, so a later strip in the
-same step reasons from the marks of an earlier one.  Every mark records the
-strip whose reasoning made it.
+same round reasons from the marks of an earlier one.  Every mark records the
+strip whose reasoning made it.  With ``by_strip`` (``--steps strip``, the
+default) each strip a round changed is one step, checkable against the grid
+just before it; without, the whole round is one step, as in Kramer's
+program.  The order of the rules and the restart from the first are the
+same either way: only what one recorded step holds differs.
 
 A :class:`paint.budget.Budget` given to the engine is checked before each
 strip is worked: when the time is up, the marks the step has made so far
@@ -26,8 +30,8 @@ from __future__ import annotations
 
 from .budget import Budget, LimitReached
 from .errors import Contradiction, StripContradiction
-from .explanation import Mark, Reason, Step
-from .puzzle import Puzzle, clue_text
+from .explanation import Mark, Reason, Step, contradiction
+from .puzzle import Puzzle
 from .rules import BY_NAME, RULES
 from .squares import BLANK, EMPTY, Grid
 from .strip import Strip, StripId
@@ -52,15 +56,19 @@ class Engine:
     blank); ``pending`` the strip indices (rows first, then columns) that
     every rule should look at first (default: all).  :meth:`run` works it
     until no rule makes progress, calling ``on_step(step, grid)`` after each
-    step.  ``budget`` is checked before every strip is worked (and by the
-    probes, for every square and strip they try).  The puzzle and ``start``
-    are never changed.
+    step, or with each step of a round once the round is over (so ``grid``
+    is the grid after the round).  ``budget`` is checked before every strip
+    is worked (and by the probes, for every square and strip they try).
+    ``by_strip`` makes each strip a round changed one step (else a round is
+    one step).  The puzzle and ``start`` are never changed.
     """
 
     def __init__(self, puzzle: Puzzle, rules, on_step=None, *, start: Grid | None = None, pending=None,
-                 budget: Budget | None = None):
+                 budget: Budget | None = None, by_strip: bool = True):
         self.puzzle = puzzle
         self.budget = budget
+        self.by_strip = by_strip
+        self.rounds = 0
         self.on_step = on_step
         self.height = puzzle.height
         self.width = puzzle.width
@@ -127,8 +135,7 @@ class Engine:
         pending = self.pending[rule.name]
         todo = sorted(pending)
         pending.clear()
-        marks: list[Mark] = []
-        reasons: list[Reason] = []
+        pieces: list[tuple[list[Mark], Reason]] = []
         for number, index in enumerate(todo):
             strip = self.strips[index]
             try:
@@ -139,22 +146,22 @@ class Engine:
                     continue
                 finding = rule.find(strip)
             except StripContradiction as error:
-                self._record(rule, marks, reasons)  # keep the explanation in step with the grid
-                raise Contradiction(strip.id, rule.name,
-                                    f"its clue {clue_text(strip.targets)} cannot be met: "
-                                    f"{error.describe(strip.id.crossing)}") from None
+                self._record(rule.name, pieces)  # keep the explanation in step with the grid
+                raise contradiction(strip.id, strip.targets, strip.squares, rule.name, error) from None
             except LimitReached:
                 pending.update(todo[number:])
-                self._record(rule, marks, reasons)
+                self._record(rule.name, pieces)
                 raise
             if finding is None:
                 continue
+            before = bytes(strip.squares)
+            marks = []
             for position, value in finding.marks:
                 row, column = strip.id.square(position)
                 self.mark(row, column, value)
                 marks.append(Mark(row, column, value, strip.id))
-            reasons.append(Reason(strip.id, strip.label, finding.why))
-        return self._record(rule, marks, reasons)
+            pieces.append((marks, Reason(strip.id, strip.targets, before, rule.name, finding.detail)))
+        return self._record(rule.name, pieces)
 
     def _probe(self, rule) -> Step | None:
         if self.blank == 0 or self.probed.get(rule.name) == self.changes:
@@ -164,31 +171,48 @@ class Engine:
         for chain in rule.find(self):  # one step per square, each shown by its own chain
             square = chain.assumed
             self.mark(square.row, square.column, EMPTY)
-            reasons = [Reason(link.strip, self.strips[self.index(link.strip)].label,
-                              f"{link.rule} (generation {link.generation}): {link.why}") for link in chain.links]
-            reasons.append(Reason(chain.broken, self.strips[self.index(chain.broken)].label,
-                                  f"{chain.rule}: cannot be completed - {chain.reason}"))
-            step = self._record(rule, [Mark(square.row, square.column, EMPTY, square.strip)], reasons, chain=chain)
+            reasons = [link.reason for link in chain.links if link.reason is not None]
+            step = self._record(rule.name, [([Mark(square.row, square.column, EMPTY, square.strip)], reasons)],
+                                chain=chain)
         return step
 
     def commit(self, rule_name: str, marks, search) -> Step:
-        """Mark ``marks`` (:class:`Mark` records of blank squares) as one step of rule ``rule_name`` with its ``search`` record."""
+        """Mark ``marks`` (:class:`Mark` records of blank squares) as one round of rule ``rule_name`` with its ``search`` record.
+
+        By strip, the marks of each strip are one step, the first carrying
+        the record.
+        """
         for mark in marks:
             self.mark(mark.row, mark.column, mark.value)
-        step = Step(len(self.steps) + 1, rule_name, tuple(marks), (), search=search)
-        self.steps.append(step)
-        if self.on_step is not None:
-            self.on_step(step, self.grid)
-        return step
+        by_strip: dict = {}
+        for mark in marks:
+            by_strip.setdefault(mark.strip, []).append(mark)
+        return self._record(rule_name, [(strip_marks, []) for strip_marks in by_strip.values()], search=search)
 
-    def _record(self, rule, marks, reasons, chain=None) -> Step | None:
-        if not marks:
+    def _record(self, rule_name: str, pieces, chain=None, search=None) -> Step | None:
+        """Record one round: ``pieces`` are ``(marks, reasons)`` per strip (reasons a list, or one Reason).
+
+        By strip, each piece is a step (a search record goes with the first);
+        otherwise the round is one step.  Returns the last step, or None when
+        the round marked nothing.
+        """
+        pieces = [(marks, reasons if isinstance(reasons, list) else [reasons]) for marks, reasons in pieces if marks]
+        if not pieces:
             return None
-        step = Step(len(self.steps) + 1, rule.name, tuple(marks), tuple(reasons), chain=chain)
-        self.steps.append(step)
+        self.rounds += 1
+        if not self.by_strip and len(pieces) > 1:
+            pieces = [([mark for marks, _ in pieces for mark in marks],
+                       [reason for _, reasons in pieces for reason in reasons])]
+        steps = []
+        for number, (marks, reasons) in enumerate(pieces):
+            steps.append(Step(len(self.steps) + 1, rule_name, tuple(marks), tuple(reasons), chain=chain,
+                              search=search if number == 0 else None, round=self.rounds,
+                              last=number == len(pieces) - 1))
+            self.steps.append(steps[-1])
         if self.on_step is not None:
-            self.on_step(step, self.grid)
-        return step
+            for step in steps:
+                self.on_step(step, self.grid)
+        return steps[-1]
 
     def run(self) -> str:
         """Apply the rules until no rule makes progress; return ``'solved'``, ``'stalled'`` or ``'limit'``.

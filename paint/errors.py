@@ -88,6 +88,8 @@ class Contradiction(PaintError):
     ``reason`` a sentence saying why, in the rule's terms.  ``strip`` is None
     when no one strip is at fault: the row clues and the column clues ask
     for different numbers of full squares (``rule`` ``'totals'``).
+    ``clue`` and ``squares``, when known, are the strip's clue and its
+    squares when it broke.
 
     >>> from paint.strip import StripId
     >>> Contradiction(StripId('row', 2), 'overlap', 'no room').sentence
@@ -96,10 +98,12 @@ class Contradiction(PaintError):
     'the row clues total 3 full squares but the column clues total 2'
     """
 
-    def __init__(self, strip, rule: str, reason: str):
+    def __init__(self, strip, rule: str, reason: str, *, clue=None, squares: bytes | None = None):
         self.strip = strip
         self.rule = rule
         self.reason = reason
+        self.clue = clue
+        self.squares = squares
         super().__init__(str(self))
 
     @property

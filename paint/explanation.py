@@ -1,9 +1,14 @@
 """The explanation as data: marks, reasons and steps (Kramer key decision 4).
 
-Every rule application that makes progress becomes one :class:`Step`: its
-number, its rule, the marks it made in the order made, and one
-:class:`Reason` per strip saying why in the rule's own terms.  Text, JSON and
-grids are renderings of these records; nothing here prints.
+Every rule application that makes progress on a strip becomes one
+:class:`Step` (``paint solve --steps strip``, the default), or every round of
+one rule over the strips that changed does (``--steps rule``, Kramer's
+grouping): its number, its rule, the marks it made in the order made, and one
+:class:`Reason` per strip - the strip as it was, the rule's record of what it
+concluded, and the derivation of the bounds it rests on
+(:class:`paint.bounds.Derivation`).  The words are made from these records by
+:mod:`paint.wording`; text, JSON and grids are renderings of them; nothing
+here prints.
 
 Everything a person reads counts rows and columns from 1; the records keep
 0-based indices.
@@ -14,16 +19,20 @@ Everything a person reads counts rows and columns from 1; the records keep
 >>> marks = [Mark(2, c, Square.FULL, row3) for c in (3, 4, 5)]
 >>> Step(12, 'overlap', tuple(marks), ()).text
 '3 full - row 3 (columns 4-6)'
->>> spans([2, 9, 10, 11])
-'2, 9-11'
 """
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
-from .squares import EMPTY, FULL, Square
+from .bounds import Derivation
+from .errors import Contradiction, StripContradiction
+from .squares import Square
 from .strip import StripId
+from .wording import (describe_marks, failure_lines, label, ordinal, plural, possessive, reason_lines,
+                      squares_phrase, strip_marks, technique)
 
 
 @attrs.frozen
@@ -52,28 +61,61 @@ class Mark:
         return f"row {self.row + 1}, column {self.column + 1} {self.value.word} (by {self.strip.name})"
 
 
-@attrs.frozen
+@attrs.frozen(slots=False)
 class Reason:
-    """Why one strip allowed a rule's marks: ``text`` in the rule's own terms.
+    """Why one strip allowed a rule's marks: the strip as it was and the rule's record of what it concluded.
 
-    ``label`` names the strip with its clue (``'row 3 [2 7 1]'``), so the
-    detailed line reads ``row 3 [2 7 1]: the 7 covers columns 4-6 however it lies``.
+    ``strip`` and its ``clue``; ``squares``, the strip's squares (bytes, as
+    :class:`paint.squares.Square` values) just before the rule worked it;
+    ``rule``, the rule's name; ``detail``, the rule's record (see each
+    module of :mod:`paint.rules`).  :attr:`derivation` derives the bounds
+    the rule read, and :attr:`lines` says why in sentences a person can
+    check on the strip alone.
     """
 
     strip: StripId
-    label: str
-    text: str
+    clue: tuple[int, ...]
+    squares: bytes = attrs.field(repr=False)
+    rule: str
+    detail: object
+
+    @functools.cached_property
+    def derivation(self) -> Derivation:
+        """The left-most and right-most placements of the blocks in :attr:`squares`, with why each bound is where it is."""
+        return Derivation(self.clue, self.squares)
+
+    @property
+    def label(self) -> str:
+        """The strip with its clue: ``'row 3 [2 7 1]'``."""
+        return label(self.strip, self.clue)
+
+    @property
+    def lines(self) -> list[str]:
+        """Why, as lines: the bounds known squares moved, then the conclusion (:func:`paint.wording.reason_lines`);
+        a line that belongs under the one before it is indented by two spaces."""
+        return ["  " * level + line for level, line in reason_lines(self)]
+
+    @property
+    def technique(self) -> str | None:
+        """The name people give the technique used (``'simple boxes'``, ``'forcing'``, ...), or None."""
+        return technique(self)
+
+    @property
+    def text(self) -> str:
+        """The lines as one text, separated by ``'; '``."""
+        return "; ".join(line.strip() for line in self.lines)
 
     @property
     def line(self) -> str:
+        """``'row 3 [2 7 1]: <text>'``."""
         return f"{self.label}: {self.text}"
 
 
 @attrs.frozen
 class Link:
-    """One consequence in a probe's chain: in ``generation`` (1 for the strips through the assumed square), ``rule`` on ``strip`` (clue ``clue``) forced ``marks``; ``why`` in the rule's own terms.
+    """One consequence in a probe's chain: in ``generation`` (1 for the strips through the assumed square), ``rule`` on ``strip`` (clue ``clue``) forced ``marks``, for ``reason``.
 
-    >>> link = Link(2, StripId('column', 19), (4,), 'block_extension', (Mark(1, 19, FULL, StripId('column', 19)),), 'the run ...')
+    >>> link = Link(2, StripId('column', 19), (4,), 'block_extension', (Mark(1, 19, Square.FULL, StripId('column', 19)),), None)
     >>> link.text
     "column 20's 4 would make row 2 full"
     """
@@ -83,17 +125,12 @@ class Link:
     clue: tuple[int, ...]
     rule: str
     marks: tuple[Mark, ...]
-    why: str
+    reason: Reason | None
 
     @property
     def text(self) -> str:
         """The consequence in words: ``"column 20's 4 would make rows 2-4 full"``."""
-        parts = []
-        for value in (FULL, EMPTY):
-            positions = [m.position for m in self.marks if m.value == value]
-            if positions:
-                parts.append(f"{squares_phrase(self.strip.crossing, positions)} {Square(value).word}")
-        return f"{possessive(self.strip, self.clue)} would make {' and '.join(parts)}"
+        return f"{possessive(self.strip, self.clue)} would make {strip_marks(self.strip, self.marks).replace('; ', ' and ')}"
 
 
 @attrs.frozen
@@ -101,7 +138,8 @@ class Chain:
     """What a probe followed (Kramer rules v and vi): the ``assumed`` mark, the ``links`` that led to the break, and the ``broken`` strip, which ``rule`` found could not be completed and why (``reason``).
 
     ``links`` keep only the consequences the break depends on, in the order
-    they were found.
+    they were found.  ``broken_squares`` are the broken strip's squares when
+    it broke (None when two strips disagreed on a square).
     """
 
     assumed: Mark
@@ -110,18 +148,24 @@ class Chain:
     broken_clue: tuple[int, ...]
     rule: str
     reason: str
+    broken_squares: bytes | None = attrs.field(default=None, repr=False)
+
+    @property
+    def merged(self) -> list[Link]:
+        """The links with one piece per strip and generation, whichever rules found it."""
+        merged: list[Link] = []
+        for link in self.links:
+            if merged and (merged[-1].strip, merged[-1].generation) == (link.strip, link.generation):
+                merged[-1] = attrs.evolve(merged[-1], marks=merged[-1].marks + link.marks)
+            else:
+                merged.append(link)
+        return merged
 
     @property
     def text(self) -> str:
         """``"row 1, column 20 cannot be full - column 20's 4 would make rows 2-4 full; ...; row 3's 3 cannot be met: ..."``."""
         square = f"row {self.assumed.row + 1}, column {self.assumed.column + 1}"
-        merged: list[Link] = []
-        for link in self.links:  # one piece per strip and generation, whichever rules found it
-            if merged and (merged[-1].strip, merged[-1].generation) == (link.strip, link.generation):
-                merged[-1] = attrs.evolve(merged[-1], marks=merged[-1].marks + link.marks)
-            else:
-                merged.append(link)
-        pieces = [link.text for link in merged]
+        pieces = [link.text for link in self.merged]
         pieces.append(f"{possessive(self.broken, self.broken_clue)} cannot be met: {self.reason}")
         return f"{square} cannot be {self.assumed.value.word} - {'; '.join(pieces)}"
 
@@ -252,10 +296,14 @@ class Search:
 
 @attrs.frozen
 class Step:
-    """One productive rule application: ``number`` (from 1), ``rule`` name, ``marks`` in order, ``reasons`` per strip.
+    """One step of the explanation: ``number`` (from 1), ``rule`` name, ``marks`` in order, ``reasons`` per strip.
 
     A probe step (``edge``, ``corner``) also has its ``chain``; a search
-    step its ``search`` record.
+    step its ``search`` record.  ``round`` numbers the rounds of the engine
+    (one rule over the strips that changed, or one probe or search step):
+    with ``--steps strip`` a round gives one step per strip it changed, with
+    ``--steps rule`` one step.  ``last`` is True for the last step of its
+    round.
     """
 
     number: int
@@ -264,6 +312,24 @@ class Step:
     reasons: tuple[Reason, ...] = ()
     chain: Chain | None = None
     search: Search | None = None
+    round: int = 0
+    last: bool = True
+
+    @property
+    def strip(self) -> StripId | None:
+        """The one strip all the step's marks lie on, or None when they lie on several."""
+        strips = {mark.strip for mark in self.marks}
+        return next(iter(strips)) if len(strips) == 1 else None
+
+    @property
+    def technique(self) -> str | None:
+        """The technique people would call this step, when its reasons agree on one (see :data:`paint.wording.TECHNIQUES`)."""
+        if self.chain is not None:
+            return "contradiction"
+        if self.search is not None:
+            return "trial and error"
+        named = {reason.technique for reason in self.reasons}
+        return named.pop() if len(named) == 1 else None
 
     @property
     def text(self) -> str:
@@ -277,6 +343,9 @@ class Step:
             if self.search.agreed:
                 return f"{self.search.text}: {describe_marks(self.marks)}"
             return self.search.text
+        strip = self.strip
+        if strip is not None and self.reasons:
+            return f"{label(strip, self.reasons[0].clue)} - {strip_marks(strip, self.marks)}"
         return describe_marks(self.marks)
 
     @property
@@ -285,75 +354,16 @@ class Step:
         return f"{self.number}. {self.rule}: {self.text}"
 
 
-def possessive(strip: StripId, clue) -> str:
-    """``"row 3's 2 7 1"``: a strip with its clue, as the probe and search explanations name it."""
-    return f"{strip.name}'s {' '.join(map(str, clue)) or '0'}"
+def contradiction(strip, clue, squares, rule: str, error: StripContradiction) -> Contradiction:
+    """The :class:`Contradiction` of ``strip`` (clue ``clue``, ``squares`` as they were) that ``rule`` found: ``error``.
 
-
-def ordinal(number: int) -> str:
-    """``'first'``, ``'second'``, ... for 1-10, else ``'11th'``.
-
-    >>> ordinal(2), ordinal(12)
-    ('second', '12th')
+    The reason is worded from the derivation of the placements when they
+    fail (:func:`paint.wording.failure_lines`), else from ``error``.
     """
-    words = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
-    return words[number - 1] if 1 <= number <= 10 else f"{number}th"
-
-
-def plural(count: int, noun: str) -> str:
-    """``count`` and ``noun``, made plural unless the count is 1.
-
-    >>> plural(1, 'row'), plural(3, 'square'), plural(2, 'branch')
-    ('1 row', '3 squares', '2 branches')
-    """
-    if count == 1:
-        return f"{count} {noun}"
-    return f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
-
-
-def spans(numbers) -> str:
-    """Sorted 1-based numbers written as comma-separated runs: ``'2, 9-11'``."""
-    numbers = sorted(set(numbers))
-    parts = []
-    i = 0
-    while i < len(numbers):
-        j = i
-        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
-            j += 1
-        parts.append(str(numbers[i]) if i == j else f"{numbers[i]}-{numbers[j]}")
-        i = j + 1
-    return ", ".join(parts)
-
-
-def squares_phrase(kind: str, positions) -> str:
-    """``'columns 4-6'`` or ``'column 4'`` for 0-based ``positions`` along a strip crossed by ``kind`` strips."""
-    positions = sorted(set(positions))
-    plural = "s" if len(positions) > 1 else ""
-    return f"{kind}{plural} {spans(p + 1 for p in positions)}"
-
-
-def describe_marks(marks) -> str:
-    """Summarise marks as counts per value, then per strip where they lie (in first-mark order).
-
-    >>> from paint.strip import StripId
-    >>> c = StripId('column', 6)
-    >>> describe_marks([Mark(1, 6, EMPTY, c), Mark(2, 6, FULL, c)])
-    '1 full, 1 empty - column 7 (full row 3, empty row 2)'
-    """
-    counts = []
-    values = [v for v in (FULL, EMPTY) if any(m.value == v for m in marks)]
-    for value in values:
-        counts.append(f"{sum(1 for m in marks if m.value == value)} {Square(value).word}")
-    by_strip: dict[StripId, list[Mark]] = {}
-    for mark in marks:
-        by_strip.setdefault(mark.strip, []).append(mark)
-    places = []
-    for strip, strip_marks in by_strip.items():
-        if len(values) == 1:
-            inner = squares_phrase(strip.crossing, [m.position for m in strip_marks])
-        else:
-            inner = ", ".join(
-                f"{Square(v).word} {squares_phrase(strip.crossing, [m.position for m in strip_marks if m.value == v])}"
-                for v in values if any(m.value == v for m in strip_marks))
-        places.append(f"{strip.name} ({inner})")
-    return f"{', '.join(counts)} - {'; '.join(places)}"
+    squares = bytes(squares)
+    derivation = Derivation(clue, squares)
+    if derivation.failure is not None:
+        reason = "; ".join(failure_lines(derivation, clue, strip.crossing))
+    else:
+        reason = error.describe(strip.crossing)
+    return Contradiction(strip, rule, reason, clue=tuple(clue), squares=squares)

@@ -25,6 +25,10 @@ class SolveOptions:
       None for no limit.
     - ``branch_steps``: keep every branch's own steps in the search records
       (for ``--detail``); off, only their counts are kept.
+    - ``steps``: ``'strip'`` (the default) records one step per strip a
+      rule changed, each checkable against the grid just before it;
+      ``'rule'`` one step per round of a rule over every strip that changed
+      (Kramer's grouping).  The reasoning is the same either way.
 
     Raises ValueError for a limit that is not positive.
 
@@ -41,3 +45,4 @@ class SolveOptions:
     max_time: float | None = attrs.field(default=None, validator=positive_or_none)
     max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
     branch_steps: bool = False
+    steps: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "rule")))

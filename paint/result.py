@@ -17,7 +17,8 @@ import attrs
 from .errors import Contradiction
 from .explanation import Search, Step
 from .puzzle import Puzzle
-from .squares import BLANK, Grid
+from .squares import BLANK, Grid, Square
+from .wording import needed_bounds
 
 STATUSES = ("solved", "multiple", "contradiction", "stalled", "limit")
 
@@ -141,6 +142,60 @@ def puzzle_document(puzzle: Puzzle) -> dict:
     return {"title": puzzle.title, "width": puzzle.width, "height": puzzle.height}
 
 
+def reason_document(reason) -> dict:
+    """One reason of the JSON document: the strip, its clue, the rule and technique, the words, and the data they come from.
+
+    ``blocks`` gives every block of the clue (``index`` from 1, ``size``,
+    ``earliest`` the first square of its left-most position and ``latest``
+    the last square of its right-most position, from 1) as the rule read
+    them; ``facts`` the bounds that known squares moved and the conclusion
+    rests on, each with its causes (:mod:`paint.bounds`); then what the rule
+    concluded, in its own keys.  Squares count from 1.
+    """
+    derivation = reason.derivation
+    clue = reason.clue
+    document = {
+        "strip": reason.strip.name,
+        "clue": list(clue),
+        "rule": reason.rule,
+        "technique": reason.technique,
+        "text": reason.line,
+        "lines": reason.lines,
+        "blocks": [{"index": j + 1, "size": size, "earliest": derivation.earliest[j] + 1,
+                    "latest": derivation.latest[j] + 1} for j, size in enumerate(clue)],
+        "facts": [_fact_document(fact) for fact in derivation.proof_of(
+            [(derivation.last(target, side), side) for target, side in needed_bounds(reason)]) if not fact.plain],
+    }
+    document.update(_detail_document(reason.rule, reason.detail))
+    return document
+
+
+def _fact_document(fact) -> dict:
+    return {"block": fact.target + 1, "side": fact.side, "bound": fact.value + 1,
+            "causes": [{"cause": event.cause, "bound": event.value + 1,
+                        "square": None if event.square is None else event.square + 1}
+                       for event in fact.events]}
+
+
+def _detail_document(rule: str, detail) -> dict:
+    """What a rule concluded, in JSON (squares and blocks from 1)."""
+    one = lambda j: None if j is None else j + 1  # noqa: E731
+    if rule == "overlap":
+        return {"covers": [{"block": j + 1, "first": first + 1, "last": last + 1} for j, first, last in detail.spans]}
+    if rule == "unreachable":
+        return {"stretches": [{"first": first + 1, "last": last + 1, "after_block": one(before),
+                               "before_block": one(after)} for first, last, before, after in detail.stretches]}
+    if rule == "narrow_gap":
+        return {"gaps": [{"first": first + 1, "last": last + 1, "blocks": [j + 1 for j in reaching]}
+                         for first, last, reaching in detail.gaps]}
+    if rule == "block_extension":
+        return {"runs": [{"first": run.first + 1, "last": run.last + 1, "owners": [j + 1 for j in run.owners],
+                          "whole": run.whole} for run in detail.runs]}
+    if rule == "try_one":
+        return {"tried": [{"square": position + 1, "value": Square(value).word} for position, value in detail.squares]}
+    return {}
+
+
 def mark_document(mark) -> dict:
     """One mark of the JSON document: row and column from 1, the value's word, the strip's name."""
     return {"row": mark.row + 1, "column": mark.column + 1, "value": mark.value.word,
@@ -161,10 +216,12 @@ def step_fields(step: Step) -> list[tuple[str, object]]:
     """
     fields: list[tuple[str, object]] = [
         ("number", step.number),
+        ("round", step.round),
         ("rule", step.rule),
+        ("technique", step.technique),
         ("text", step.text),
         ("marks", map(mark_document, step.marks)),
-        ("reasons", [{"strip": r.strip.name, "text": r.line} for r in step.reasons]),
+        ("reasons", [reason_document(reason) for reason in step.reasons]),
     ]
     if step.chain is not None:
         chain = step.chain

@@ -2,9 +2,10 @@
 
 A *strip rule* is a function of one :class:`paint.strip.Strip` whose patch
 bounds are up to date.  It returns a :class:`Finding` - the blank squares it
-marks and why, in its own terms - or None when it concludes nothing.  It
-raises :class:`paint.errors.StripContradiction` when the strip cannot be
-completed.
+marks and a record of why, as data (which blocks, which squares) - or None
+when it concludes nothing.  It raises
+:class:`paint.errors.StripContradiction` when the strip cannot be completed.
+The words a person reads are made from the record by :mod:`paint.wording`.
 
 A *probe* (scope ``'world'``: Kramer's edge and corner rules) is a function
 of the engine, which it reads and never changes; it returns the
@@ -23,10 +24,12 @@ from .squares import Square
 
 @attrs.frozen
 class Finding:
-    """What a rule concluded on one strip: ``marks`` as ``(position, value)`` pairs (0-based positions along the strip, blank squares only) and ``why``, one sentence in the rule's own terms."""
+    """What a rule concluded on one strip: ``marks`` as ``(position, value)`` pairs (0-based positions along
+    the strip, blank squares only) and ``detail``, the rule's own record of why (a frozen attrs object of its
+    module: :class:`paint.rules.overlap.Covered`, ...)."""
 
     marks: tuple[tuple[int, Square], ...] = attrs.field(converter=tuple)
-    why: str
+    detail: object
 
 
 @attrs.frozen

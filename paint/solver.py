@@ -71,7 +71,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, 
     branch_rules = tuple(rule for rule in rules if rule.scope == "strip")
     budget = Budget(None if options.max_time is None else started + options.max_time, options.max_branches,
                     on_progress=on_progress, stop=stop, squares=puzzle.width * puzzle.height, started=started)
-    engine = Engine(puzzle, rules, on_step, budget=budget)
+    by_strip = options.steps == "strip"
+    engine = Engine(puzzle, rules, on_step, budget=budget, by_strip=by_strip)
     budget.blank = lambda: engine.blank
     contradiction = None
     solutions: tuple[Grid, ...] = ()

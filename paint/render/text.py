@@ -57,7 +57,8 @@ from typing import Iterable, Iterator, TextIO, Union
 
 import attrs
 
-from ..explanation import Branch, Step, plural
+from ..explanation import Branch, Step
+from ..wording import plural, step_body, step_head
 from ..formats import pro, solution
 from ..puzzle import Puzzle
 from ..result import Result
@@ -208,23 +209,82 @@ def picture(puzzle: Puzzle, grid: Grid, marks=()) -> Picture:
 
 
 def step_part(puzzle: Puzzle, step: Step, grid: Grid | None, *,
-              detail: bool = False, width: int = WIDTH) -> StepPart:
-    """One step as shown; ``grid`` is the grid after the step, or None to leave the picture out."""
+              detail: bool = False, brief: bool = False, width: int = WIDTH, highlight=None) -> StepPart:
+    """One step as shown; ``grid`` is the grid to picture after it, or None to leave the picture out.
+
+    Under the step line come its reasons (:func:`paint.wording.step_body`),
+    unless ``brief``; ``detail`` adds a probe's generations and each link's
+    reason, and a search step's branches with their own steps.  The picture
+    highlights ``highlight`` (marks; default: the step's own).
+    """
     reasons = []
-    if detail:
-        for reason in step.reasons:
-            reasons.extend(_wrap(reason.line, 1, width))
-        if step.search is not None:
+    if not brief:
+        for depth, text in step_body(step, detail=detail):
+            reasons.extend(_wrap(text, depth, width))
+        if detail and step.search is not None:
             for branch in step.search.branches:
                 reasons.extend(branch_lines(branch, 1, width))
-    shown = None if grid is None else picture(puzzle, grid, step.marks)
+    shown = None if grid is None else picture(puzzle, grid, step.marks if highlight is None else highlight)
     return StepPart(step, wrap_step_line(step, width), reasons, shown)
 
 
+class Rounds:
+    """Which steps a picture follows, and what it highlights: the last step of each round, with every mark of the round.
+
+    With ``--steps strip`` a round of one rule over the strips that changed
+    gives one step per strip; a picture after each would make a 20 x 20
+    puzzle's explanation some 4,000 lines.  So the grid is drawn once a
+    round, after its last step, as Kramer's program drew it after each rule
+    application, with the squares the whole round marked highlighted; each
+    step in between names its strip, clue and squares, and its reasons
+    quote the squares they read, so it can be checked against the picture
+    before the round.  With ``--steps rule`` every step is a round.
+
+    >>> rounds = Rounds()
+    """
+
+    def __init__(self):
+        self.marks: list = []
+
+    def highlight(self, step: Step) -> list | None:
+        """The marks to highlight in a picture after ``step``, or None when no picture follows it."""
+        self.marks.extend(step.marks)
+        if not step.last:
+            return None
+        marks, self.marks = self.marks, []
+        return marks
+
+
+_PLACE = re.compile(r"\brow \d+, column \d+|\b(?:rows?|columns?) \d+(?:-\d+)?(?:, \d+(?:-\d+)?)*")
+"""A place a person reads as one: a square, or a strip's list of squares (never broken inside)."""
+
+
+def wrap(text: str, width: int, indent: str = "", rest: str = "") -> list[str]:
+    """``text`` wrapped to ``width``, the first line after ``indent``, the others after ``rest``.
+
+    A place - ``row 3, column 7`` or ``columns 4-13`` or a list such as
+    ``columns 1, 3, 5`` - is never broken, unless a list is too long for a
+    line by itself, when it is broken only after one of its commas.  A
+    piece that cannot be broken may stick out past ``width``.
+
+    >>> wrap('the 7 starts at column 4 at the earliest and ends at column 13', 30)
+    ['the 7 starts at column 4 at', 'the earliest and ends at', 'column 13']
+    """
+    room = width - len(rest)
+
+    def keep(match) -> str:
+        place = match.group(0)
+        if len(place) <= room:
+            return place.replace(" ", _KEEP)
+        return re.sub(r"(?<!,) ", _KEEP, place)
+
+    lines = textwrap.wrap(_PLACE.sub(keep, text), width=width, initial_indent=indent, subsequent_indent=rest,
+                          break_long_words=False, break_on_hyphens=False)
+    return [line.replace(_KEEP, " ") for line in lines]
+
+
 def _wrap(text: str, depth: int, width: int) -> list[str]:
-    return textwrap.wrap(text, width=width, initial_indent=DETAIL_INDENT * depth,
-                         subsequent_indent=DETAIL_INDENT * (depth + 1),
-                         break_long_words=False, break_on_hyphens=False)
+    return wrap(text, width, DETAIL_INDENT * depth, DETAIL_INDENT * (depth + 1))
 
 
 def branch_lines(branch: Branch, depth: int, width: int = WIDTH) -> list[str]:
@@ -247,19 +307,17 @@ def branch_lines(branch: Branch, depth: int, width: int = WIDTH) -> list[str]:
     said = outcomes.get(branch.outcome, lambda: f"still open after {plural(branch.worked, 'step')}")()
     lines = _wrap(f"{place.block} at {place.where}: {said}", depth, width)
     for step in branch.steps:
-        lines.extend(_wrap(step.line, depth + 1, width))
+        lines.extend(_wrap(f"{step.number}. {step_head(step)}", depth + 1, width))
     for child in branch.children:
         lines.extend(branch_lines(child, depth + 1, width))
     return lines
 
 
 def wrap_step_line(step: Step, width: int = WIDTH) -> list[str]:
-    """``step.line`` wrapped to ``width``, breaking after ``' - '`` or ``'; '`` between strips, else after ``', '``.
+    """The step's number and line (:func:`paint.wording.step_head`) wrapped to ``width`` (see :func:`wrap`).
 
     Continuation lines are indented under the start of the step's text, so
-    the number and rule name stand out.  A strip's list of squares is broken
-    after one of its commas only when it does not fit on a line by itself.
-    A piece that cannot be broken may stick out past ``width``.
+    the number and rule name stand out.
 
     >>> from paint.explanation import Mark
     >>> from paint.strip import StripId
@@ -270,22 +328,9 @@ def wrap_step_line(step: Step, width: int = WIDTH) -> list[str]:
                 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37,
                 39); column 5 (row 2)
     """
-    prefix = f"{step.number}. {step.rule}: "
-    room = width - len(prefix)
-    counts, _, where = step.text.rpartition(" - ")
-    places = []
-    for place in where.split("; "):
-        if len(place) <= room:
-            places.append(place.replace(" ", _KEEP))
-        else:
-            places.append(re.sub(r"(?<!,) ", _KEEP, place))
-    text = "; ".join(places)
-    if counts:
-        text = counts.replace(" ", _KEEP) + _KEEP + "- " + text
-    lines = textwrap.wrap(text, width=width, initial_indent=prefix,
-                          subsequent_indent=" " * len(prefix),
-                          break_long_words=False, break_on_hyphens=False)
-    return [line.replace(_KEEP, " ") for line in lines]
+    head = step_head(step)
+    prefix = f"{step.number}. {head.split(': ', 1)[0]}: "
+    return wrap(f"{step.number}. {head}", width, "", " " * len(prefix))
 
 
 def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid]]:
@@ -392,17 +437,22 @@ def ending_parts(result: Result, *, grids: bool = True, width: int = WIDTH,
     return [outcome(result, grids=grids, width=width), summary(result, show_time=show_time)]
 
 
-def result_parts(result: Result, *, grids: bool = True, detail: bool = False,
+def result_parts(result: Result, *, grids: bool = True, detail: bool = False, brief: bool = False,
                  width: int = WIDTH, show_time: bool = True) -> Iterator[Part]:
     """Every part of the explanation of ``result``, in order (see the module docstring).
 
     ``grids`` turns the interleaved pictures on or off (Kramer: "make it easy
-    to turn off the interleaving"); ``detail`` adds one line per reason.
+    to turn off the interleaving"; one after each round, see :class:`Rounds`);
+    ``brief`` leaves out the reasons under each step; ``detail`` adds a
+    probe's generations and a search's branches.
     """
     puzzle = result.puzzle
+    rounds = Rounds()
     yield from header_parts(puzzle, grids=grids)
     for step, grid in replay(puzzle, result.steps):
-        yield step_part(puzzle, step, grid if grids else None, detail=detail, width=width)
+        marks = rounds.highlight(step)
+        yield step_part(puzzle, step, grid if grids and marks is not None else None, detail=detail, brief=brief,
+                        width=width, highlight=marks)
     yield from ending_parts(result, grids=grids, width=width, show_time=show_time)
 
 
@@ -471,7 +521,7 @@ class TextWriter:
         self.previous = part
 
 
-def render_text(result: Result, *, grids: bool = True, detail: bool = False,
+def render_text(result: Result, *, grids: bool = True, detail: bool = False, brief: bool = False,
                 width: int = WIDTH, show_time: bool = True) -> str:
     """The whole explanation of ``result`` as plain text (no colour), ending in a newline.
 
@@ -482,7 +532,7 @@ def render_text(result: Result, *, grids: bool = True, detail: bool = False,
     """
     buffer = io.StringIO()
     writer = TextWriter(buffer)
-    for part in result_parts(result, grids=grids, detail=detail, width=width, show_time=show_time):
+    for part in result_parts(result, grids=grids, detail=detail, brief=brief, width=width, show_time=show_time):
         writer.write(part)
     return buffer.getvalue()
 

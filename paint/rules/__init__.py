@@ -10,14 +10,14 @@ cheaper, exact single-strip test, so it runs first, and a probe is only
 tried when line logic alone has stalled (see ``docs/rules.md``).
 
 >>> RULE_NAMES
-('overlap', 'outside_patch', 'narrow_gap', 'block_extension', 'try_one', 'edge', 'corner')
+('overlap', 'unreachable', 'narrow_gap', 'block_extension', 'try_one', 'edge', 'corner')
 >>> LINE_RULE_NAMES
-('overlap', 'outside_patch', 'narrow_gap', 'block_extension', 'try_one')
+('overlap', 'unreachable', 'narrow_gap', 'block_extension', 'try_one')
 """
 
-from . import block_extension, corner, edge, narrow_gap, outside_patch, overlap, try_one
+from . import block_extension, corner, edge, narrow_gap, overlap, try_one, unreachable
 
-RULES = (overlap.RULE, outside_patch.RULE, narrow_gap.RULE, block_extension.RULE, try_one.RULE,
+RULES = (overlap.RULE, unreachable.RULE, narrow_gap.RULE, block_extension.RULE, try_one.RULE,
          edge.RULE, corner.RULE)
 LINE_RULE_NAMES = tuple(rule.name for rule in RULES if rule.scope == "strip")
 """The rules each justified by a single row or column (line logic)."""

@@ -4,11 +4,12 @@ A *run* is a maximal sequence of full squares.  The targets that can own it
 are those whose patch contains it and that are at least as long.
 
 - If every such target is exactly as long as the run, the run is a whole
-  block: the squares at both its ends are empty.
+  block: the squares at both its ends are empty (people call it
+  *punctuating*).
 - Otherwise the block holding the run is at least as long as the shortest
   of those targets.  It cannot start before the nearest empty square (or
   edge) on the run's left, so it reaches at least that far to the right;
-  likewise for the nearest empty square on its right.
+  likewise for the nearest empty square on its right (*glue*).
 
 >>> from paint.strip import Strip, StripId
 >>> strip = Strip(StripId('row', 0), (1, 3), [0, 0, 0, 2, 0, 0, 0, 0])
@@ -18,17 +19,40 @@ True
 >>> strip = Strip(StripId('row', 0), (4,), [1, 2, 2, 0, 0, 0, 0, 0])
 >>> _ = strip.update_patches()
 >>> finding = find(strip)
->>> [(p, v.glyph) for p, v in finding.marks]
-[(3, 'X'), (4, 'X')]
+>>> [(p, v.glyph) for p, v in finding.marks], finding.detail
+([(3, 'X'), (4, 'X')], Runs(runs=(Run(first=1, last=2, owners=(0,), whole=False, wall_before=0, wall_after=8),)))
 """
 
 from __future__ import annotations
 
-from ..explanation import squares_phrase
+import attrs
+
 from ..rule import Finding, Rule
 from ..squares import BLANK, EMPTY, FULL, stretches
 
 NAME = "block_extension"
+
+
+@attrs.frozen
+class Run:
+    """One run worked: full squares ``first``..``last`` (0-based); ``owners`` the blocks (0-based indices into
+    the clue) that can hold it.  ``whole``: every owner is as long as the run, so it is a whole block and its
+    ends are empty; otherwise the block holding it is at least as long as the shortest owner and lies between
+    ``wall_before`` and ``wall_after``, the nearest empty squares (-1 and the line's length at the edges)."""
+
+    first: int
+    last: int
+    owners: tuple[int, ...]
+    whole: bool
+    wall_before: int
+    wall_after: int
+
+
+@attrs.frozen
+class Runs:
+    """What block_extension concluded: the :class:`Run` s that gave marks, left to right."""
+
+    runs: tuple[Run, ...] = attrs.field(converter=tuple)
 
 
 def runs(squares):
@@ -44,48 +68,40 @@ def find(strip) -> Finding | None:
     """Close runs that must be whole blocks and extend runs that must be longer (Kramer rule iv)."""
     squares = strip.squares
     n = len(squares)
-    kind = strip.id.crossing
+    targets = strip.targets
     marked = {}
-    parts = []
+    worked = []
     for first, last in runs(squares):
         size = last - first + 1
-        owners = [patch.target for patch in strip.patches
-                  if patch.start <= first and patch.end >= last and patch.target >= size]
+        owners = tuple(j for j, patch in enumerate(strip.patches)
+                       if patch.start <= first and patch.end >= last and targets[j] >= size)
         if not owners:
             continue  # placement would already have failed; nothing sound to add
-        where = squares_phrase(kind, range(first, last + 1))
-        if max(owners) == size:
-            ends = [p for p in (first - 1, last + 1) if 0 <= p < n and squares[p] == BLANK and p not in marked]
-            if ends:
-                for p in ends:
-                    marked[p] = EMPTY
-                parts.append(f"the run at {where} can only be a whole {size}, "
-                             f"so {squares_phrase(kind, ends)} {'is' if len(ends) == 1 else 'are'} empty")
-            continue
-        shortest = min(owners)
-        wall = first - 1
-        while wall >= 0 and squares[wall] != EMPTY:
-            wall -= 1
-        reach = wall + shortest  # the block starts at wall + 1 or later
-        new = [p for p in range(last + 1, min(reach, n - 1) + 1) if squares[p] == BLANK and p not in marked]
-        if new:
+        before = first - 1
+        while before >= 0 and squares[before] != EMPTY:
+            before -= 1
+        after = last + 1
+        while after < n and squares[after] != EMPTY:
+            after += 1
+        whole = max(targets[j] for j in owners) == size
+        if whole:
+            new = [p for p in (first - 1, last + 1) if 0 <= p < n and squares[p] == BLANK and p not in marked]
+            for p in new:
+                marked[p] = EMPTY
+        else:
+            shortest = min(targets[j] for j in owners)
+            reach = before + shortest  # the block starts at before + 1 or later
+            new = [p for p in range(last + 1, min(reach, n - 1) + 1) if squares[p] == BLANK and p not in marked]
+            back = after - shortest  # the block ends at after - 1 or earlier
+            new += [p for p in range(max(back, 0), first) if squares[p] == BLANK and p not in marked]
             for p in new:
                 marked[p] = FULL
-            parts.append(f"the run at {where} belongs to a target of at least {shortest} that cannot start "
-                         f"before {kind} {wall + 2}, so it reaches {kind} {reach + 1}")
-        wall = last + 1
-        while wall < n and squares[wall] != EMPTY:
-            wall += 1
-        reach = wall - shortest  # the block ends at wall - 1 or earlier
-        new = [p for p in range(max(reach, 0), first) if squares[p] == BLANK and p not in marked]
         if new:
-            for p in new:
-                marked[p] = FULL
-            parts.append(f"the run at {where} belongs to a target of at least {shortest} that cannot end "
-                         f"after {kind} {wall}, so it reaches back to {kind} {reach + 1}")
+            worked.append(Run(first, last, owners, whole, before, after))
     if not marked:
         return None
-    return Finding(sorted(marked.items()), "; ".join(parts))
+    return Finding(sorted(marked.items()), Runs(worked))
 
 
-RULE = Rule(NAME, "iv", "a run that must be a whole block is closed by empties; a run that must be longer is extended", find)
+RULE = Rule(NAME, "iv", "a run that must be a whole block is closed by empties; a run that must be longer is extended",
+            find)

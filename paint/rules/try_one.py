@@ -4,25 +4,35 @@ Kramer tests each blank square twice, marking it full and then empty and
 asking whether the strip's blocks can still be placed.  An exact line
 solver (:func:`paint.linesolvers.exact_for`: Simpson's fast-complete ``fcomp``, or ``dp`` on long lines)
 answers that question for every square of the strip at once, so this rule
-finds exactly what complete line logic can find in the strip.
+finds exactly what complete line logic can find in the strip.  People call
+it *contradiction*: the explanation shows, for each square, why its other
+value leaves the blocks no placement (:meth:`paint.bounds.Derivation.failure_proof`).
 
 >>> from paint.strip import Strip, StripId
 >>> strip = Strip(StripId('row', 0), (1, 1), [0, 0, 2, 0, 0])
 >>> _ = strip.update_patches()
 >>> finding = find(strip)
->>> [(p, v.glyph) for p, v in finding.marks], finding.why
-([(1, '.'), (3, '.')], 'columns 2, 4 marked full would leave no way to place the blocks')
+>>> [(p, v.glyph) for p, v in finding.marks], finding.detail
+([(1, '.'), (3, '.')], Tried(squares=((1, Square.EMPTY), (3, Square.EMPTY))))
 """
 
 from __future__ import annotations
 
+import attrs
+
 from ..errors import StripContradiction
-from ..explanation import squares_phrase
 from ..linesolvers import settle
 from ..rule import Finding, Rule
-from ..squares import EMPTY, FULL
 
 NAME = "try_one"
+
+
+@attrs.frozen
+class Tried:
+    """What try_one concluded: each ``(position, value)`` of ``squares`` is a blank square (0-based) that must
+    take ``value``, because the other value leaves the blocks no placement."""
+
+    squares: tuple = attrs.field(converter=tuple)
 
 
 def find(strip) -> Finding | None:
@@ -32,15 +42,8 @@ def find(strip) -> Finding | None:
         raise StripContradiction("no placement of its blocks fits its squares")
     if not settled:
         return None
-    kind = strip.id.crossing
-    parts = []
-    empties = [p for p, v in settled.items() if v == EMPTY]
-    fulls = [p for p, v in settled.items() if v == FULL]
-    if empties:
-        parts.append(f"{squares_phrase(kind, empties)} marked full")
-    if fulls:
-        parts.append(f"{squares_phrase(kind, fulls)} marked empty")
-    return Finding(sorted(settled.items()), f"{' and '.join(parts)} would leave no way to place the blocks")
+    marks = sorted(settled.items())
+    return Finding(marks, Tried(marks))
 
 
 RULE = Rule(NAME, "vii", "a square whose one value leaves no way to complete its strip takes the other", find)

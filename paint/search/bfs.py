@@ -197,7 +197,8 @@ class _Search:
         self.scanning: list[_Node] = []  # the places of the block being scanned at the stall
 
     def engine(self, grid: Grid, pending):
-        return self.engine_class(self.main.puzzle, self.rules, start=grid, pending=pending, budget=self.budget)
+        return self.engine_class(self.main.puzzle, self.rules, start=grid, pending=pending, budget=self.budget,
+                                 by_strip=self.main.by_strip)
 
     def work(self, node: _Node) -> None:
         """Put ``node``'s block in its parent's grid and work it with the rules: it breaks, is solved or stalls.

@@ -37,7 +37,7 @@ row 2, column 1 cannot be full - column 1's 1 would make row 1 empty; row 1's 2 
 from __future__ import annotations
 
 from ..errors import StripContradiction
-from ..explanation import Chain, Link, Mark
+from ..explanation import Chain, Link, Mark, Reason, contradiction
 from ..linesolvers import exact_for
 from ..placement import leftmost_starts
 from ..squares import BLANK, EMPTY, FULL
@@ -161,11 +161,12 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
 
 
 class _Broken(Exception):
-    """A strip of the probe cannot be completed: found by ``rule``, because ``reason``, after reading the links ``premises``."""
+    """A strip of the probe cannot be completed: found by ``rule``, because ``reason``, after reading the links
+    ``premises``; ``squares`` are the strip's squares then (None when two strips disagree on a square)."""
 
-    def __init__(self, strip, rule: str, reason: str, premises: set[int]):
+    def __init__(self, strip, rule: str, reason: str, premises: set[int], squares: bytes | None = None):
         super().__init__(reason)
-        self.strip, self.rule, self.reason, self.premises = strip, rule, reason, premises
+        self.strip, self.rule, self.reason, self.premises, self.squares = strip, rule, reason, premises, squares
 
 
 class _Follower:
@@ -223,7 +224,7 @@ class _Follower:
             needed = _ancestors(self.premises, broken.premises)
             targets = engine.strips[engine.index(broken.strip)].targets
             return Chain(assumed, tuple(self.links[i] for i in sorted(needed)),
-                         broken.strip, targets, broken.rule, broken.reason)
+                         broken.strip, targets, broken.rule, broken.reason, broken.squares)
         return None
 
     def work(self, index: int, generation: int) -> list[int]:
@@ -253,10 +254,12 @@ class _Follower:
                         return list(range(first, len(self.links)))
                     finding = rule.find(strip)
                 except StripContradiction as error:
-                    raise _Broken(live.id, rule.name, error.describe(live.id.crossing),
-                                  read | set(range(first, len(self.links)))) from None
+                    broken = contradiction(live.id, live.targets, strip.squares, rule.name, error)
+                    raise _Broken(live.id, rule.name, broken.reason,
+                                  read | set(range(first, len(self.links))), broken.squares) from None
                 if finding is None:
                     continue
+                reason = Reason(live.id, live.targets, bytes(strip.squares), rule.name, finding.detail)
                 marks = []
                 for position, value in finding.marks:
                     strip.squares[position] = value
@@ -264,7 +267,7 @@ class _Follower:
                     marks.append(Mark(r, c, value, live.id))
                 strip.version += 1
                 self.premises.append(read | set(range(first, len(self.links))))
-                self.links.append(Link(generation, live.id, live.targets, rule.name, tuple(marks), finding.why))
+                self.links.append(Link(generation, live.id, live.targets, rule.name, tuple(marks), reason))
                 break
             else:
                 return list(range(first, len(self.links)))

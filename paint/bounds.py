@@ -1,0 +1,261 @@
+"""Why each patch ends where it does: the left-most and right-most placements, derived step by step so a person can check them.
+
+Kramer bounds each target's patch by pushing all the blocks as far left as
+they go, and again as far right (further comment 2); :mod:`paint.placement`
+computes those placements quickly.  Here the same placements are derived
+again, slowly, recording each *event* that moves a bound, so that the
+explanation can say why a block cannot lie further out.  A block's
+*earliest start* (side ``'start'``) rises, and its *latest end* (side
+``'end'``) falls, by five causes - the techniques of seed 003's chain
+ranges, said the way a person says them:
+
+- ``'edge'``: the line begins (ends) there;
+- ``'after'``: the block comes after the block before it (before the one
+  after it), with an empty square between them;
+- ``'gap'``: the block cannot cover an empty square (seed 003's "gaps");
+- ``'touch'``: the block cannot touch a full square at its end, which would
+  join it (seed 003's "adjacent");
+- ``'cover'``: a full square must be part of the block, because no block
+  after it (before it) can reach that square (seed 003's "box at end").
+
+Each event cites the neighbour's event it relies on, and events only ever
+push a bound inwards, so the events form a proof in the order they were
+found, never a circle.  :meth:`Derivation.proof` picks out the facts one
+bound depends on.  When no placement fits at all, :attr:`Derivation.failure`
+says why (the left-most placement fails exactly when none fits).
+
+Positions are 0-based squares along the strip; everything a person reads
+counts from 1 (:mod:`paint.wording`).
+
+>>> d = Derivation((2, 7, 1), bytes([0, 0, 1] + [0] * 11))
+>>> d.earliest, d.latest
+([0, 3, 11], [1, 11, 13])
+>>> [(e.cause, e.square, e.value) for e in d.proof(1, 'start')[-1].events]
+[('after', None, 3)]
+>>> [(e.cause, e.square, e.value) for e in d.proof(0, 'end')[-1].events]
+[('after', None, 3), ('gap', 2, 1)]
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .squares import EMPTY, FULL
+
+SIDES = ("start", "end")
+"""The two bounds of a block: its earliest start and its latest end."""
+
+ABSOLUTE = frozenset({"edge", "after", "cover"})
+"""Causes that bound a block by themselves; ``'gap'`` and ``'touch'`` move it on from the bound before."""
+
+
+@attrs.frozen
+class Event:
+    """One move of one bound: block ``target`` (0-based index into the clue) on ``side``, to square ``value``, by ``cause``.
+
+    ``square`` is the known square behind a ``'gap'``, ``'touch'`` or
+    ``'cover'``; ``cites`` the index (among the same side's events) of the
+    neighbour's event an ``'after'`` or ``'cover'`` relies on (None: the
+    edge of the line).  ``previous`` is the bound it moved on from, for
+    ``'gap'`` and ``'touch'``.
+    """
+
+    target: int
+    side: str
+    value: int
+    cause: str
+    square: int | None = None
+    cites: int | None = None
+    previous: int | None = None
+
+
+@attrs.frozen
+class Fact:
+    """A bound and the events that give it, from the last one that bounds the block by itself.
+
+    ``value`` is the earliest start (side ``'start'``) or latest end
+    (``'end'``) of block ``target``; ``events`` are in the order found.
+    """
+
+    target: int
+    side: str
+    value: int
+    events: tuple[Event, ...]
+
+    @property
+    def plain(self) -> bool:
+        """True when no known square moved this bound: the blocks are only packed against the edge."""
+        return all(event.cause in ("edge", "after") for event in self.events)
+
+
+@attrs.frozen
+class Failure:
+    """Why no placement fits: ``'no_room'`` (block ``target`` cannot start early enough to fit before the
+    line ends, ``event`` being its last start) or ``'unreachable'`` (full ``square`` lies before the first
+    block can start)."""
+
+    kind: str
+    target: int
+    event: int
+    square: int | None = None
+
+
+class Derivation:
+    """The left-most and right-most placements of ``targets`` in ``squares``, with the events that give every bound.
+
+    ``earliest[j]`` is block ``j``'s earliest start and ``latest[j]`` its
+    latest end (0-based), or None when no placement fits (``failure`` says
+    why, from the left-most placement).  ``events[side]`` lists every event
+    of that side in the order found.  Source: Kramer further comment 2,
+    seed 003's chain ranges.
+    """
+
+    def __init__(self, targets, squares):
+        self.targets = tuple(targets)
+        self.squares = bytes(squares)
+        n = len(self.squares)
+        starts, left, self.failure = _leftmost(self.targets, self.squares)
+        self.events = {"start": left, "end": []}
+        self.earliest = None if self.failure else starts
+        self.latest = None
+        if self.failure is None:
+            k = len(self.targets)
+            mirrored, right, failure = _leftmost(self.targets[::-1], self.squares[::-1])
+            if failure is not None:  # cannot happen when the left-most placement exists
+                raise RuntimeError("the right-most placement failed where the left-most did not")
+            self.latest = [n - 1 - mirrored[k - 1 - j] for j in range(k)]
+            self.events["end"] = [
+                Event(k - 1 - e.target, "end", n - 1 - e.value, e.cause,
+                      None if e.square is None else n - 1 - e.square, e.cites,
+                      None if e.previous is None else n - 1 - e.previous)
+                for e in right]
+
+    def fact(self, index: int, side: str) -> Fact:
+        """The :class:`Fact` of event ``index`` of ``side``: the block's bound after it, and the events that give it."""
+        events = self.events[side]
+        target = events[index].target
+        own = [i for i in range(index + 1) if events[i].target == target]
+        first = max(position for position, i in enumerate(own) if events[i].cause in ABSOLUTE)
+        return Fact(target, side, events[index].value, tuple(events[i] for i in own[first:]))
+
+    def last(self, target: int, side: str) -> int:
+        """The index of the last event of block ``target`` on ``side`` (the one that gives its bound)."""
+        events = self.events[side]
+        return max(i for i, event in enumerate(events) if event.target == target)
+
+    def proof(self, target: int, side: str) -> list[Fact]:
+        """The facts block ``target``'s bound on ``side`` rests on, each after the facts it cites; the bound's own fact last."""
+        return self.proof_of([(self.last(target, side), side)])
+
+    def proof_of(self, wanted) -> list[Fact]:
+        """The facts the events ``wanted`` (``(index, side)`` pairs) rest on, each after those it cites, none twice."""
+        ordered: list[Fact] = []
+        seen: set = set()
+
+        def need(index: int, side: str) -> None:
+            fact = self.fact(index, side)
+            key = (side, fact.target, fact.events)
+            if key in seen:
+                return
+            seen.add(key)
+            for event in fact.events:
+                if event.cites is not None:
+                    need(event.cites, side)
+            ordered.append(fact)
+
+        for index, side in wanted:
+            need(index, side)
+        return ordered
+
+    def failure_proof(self) -> list[Fact]:
+        """The facts that show no placement fits (empty when one does)."""
+        if self.failure is None:
+            return []
+        if self.failure.event < 0:  # a clue of 0 with a full square: nothing to derive
+            return []
+        return self.proof_of([(self.failure.event, "start")])
+
+
+def _leftmost(targets, squares: bytes):
+    """``(starts, events, failure)``: the left-most placement, the events that raised each start, and why it failed (or None).
+
+    The order of the tests (gap, touch, cover) only changes which event
+    is named first; the placement is the same as :func:`paint.placement.leftmost_starts`.
+    """
+    n, k = len(squares), len(targets)
+    events: list[Event] = []
+    current = [0] * k     # each block's latest event
+    starts = [0] * k
+
+    def move(target: int, value: int, cause: str, square=None, cites=None, previous=None) -> None:
+        starts[target] = value
+        events.append(Event(target, "start", value, cause, square, cites, previous))
+        current[target] = len(events) - 1
+
+    for j in range(k):
+        if j == 0:
+            move(0, 0, "edge")
+        else:
+            move(j, starts[j - 1] + targets[j - 1] + 1, "after", cites=current[j - 1])
+    j = k - 1
+    while j >= 0:
+        size = targets[j]
+        while True:
+            start = starts[j]
+            if start + size > n:
+                return starts, events, Failure("no_room", j, current[j])
+            empty = squares.rfind(EMPTY, start, start + size)
+            if empty >= 0:
+                move(j, empty + 1, "gap", empty, previous=start)
+                continue
+            if start > 0 and squares[start - 1] == FULL:
+                move(j, start + 1, "touch", start - 1, previous=start)
+                continue
+            limit = starts[j + 1] if j + 1 < k else n
+            full = squares.rfind(FULL, start + size, limit)
+            if full >= 0:
+                move(j, full - size + 1, "cover", full, cites=current[j + 1] if j + 1 < k else None)
+                continue
+            break
+        if j + 1 < k and starts[j] + size + 1 > starts[j + 1]:
+            move(j + 1, starts[j] + size + 1, "after", cites=current[j])
+            j += 1
+        else:
+            j -= 1
+    if k:
+        full = squares.rfind(FULL, 0, starts[0])
+        if full >= 0:
+            return starts, events, Failure("unreachable", 0, current[0], full)
+    elif FULL in squares:
+        return starts, events, Failure("unreachable", -1, -1, squares.index(FULL))
+    return starts, events, None
+
+
+CORE_LINE = 300
+"""Lines up to this long are cut down to the known squares a failure needs (:func:`core`); longer ones are not (it would be slow)."""
+
+
+def core(targets, squares, keep=()) -> bytes:
+    """The known squares of ``squares`` that still leave ``targets`` no placement on their own, the others made blank.
+
+    Squares are dropped one at a time, farthest from the first of ``keep``
+    first, as long as no placement fits without them; the squares in
+    ``keep`` (0-based positions) stay.  So the explanation of a failure
+    speaks only of the squares it needs.  ``squares`` must leave no
+    placement; lines longer than :data:`CORE_LINE` come back unchanged.
+
+    >>> core((1,), bytes([2, 0, 2, 2]), keep=(0,)) == bytes([2, 0, 2, 0])
+    True
+    """
+    found = bytearray(squares)
+    if len(found) > CORE_LINE:
+        return bytes(found)
+    centre = keep[0] if keep else 0
+    for position in sorted(range(len(found)), key=lambda p: -abs(p - centre)):
+        if position in keep or found[position] == 0:
+            continue
+        value = found[position]
+        found[position] = 0
+        if _leftmost(targets, bytes(found))[2] is None:
+            found[position] = value
+    return bytes(found)

@@ -1,0 +1,582 @@
+"""The words of the explanation: sentences a person can check, made from the records the rules return.
+
+Rules return data (:class:`paint.rule.Finding` details, :mod:`paint.bounds`
+derivations); this module turns them into English, and nothing else does.
+Everything it writes counts rows and columns from 1, names a block by its
+size - and by its ordinal when the clue repeats that size (``the second
+1``) - and speaks of blocks, clues and where a block "can lie", never of
+Kramer's targets and patches, which stay the code's terms.
+
+A reason is a few lines: first the bounds the conclusion rests on that known
+squares moved (``the 7 cannot start before column 4: columns 1-2, before
+the empty column 3, are too few for it``), each after the bounds it cites,
+then the conclusion (``the 7 can only lie in columns 4-13, so it covers
+column 10 however it lies``).  A bound no known
+square moved - the blocks packed against the end of the line - is stated
+without a reason.
+
+>>> spans([2, 9, 10, 11])
+'2, 9-11'
+>>> block_name((1, 5, 1), 2), block_name((2, 7), 1)
+('the second 1', 'the 7')
+"""
+
+from __future__ import annotations
+
+from .squares import BLANK, EMPTY, FULL, Square
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+TECHNIQUES = {
+    "simple boxes": "a block covers the same squares however it lies, with nothing known to move it",
+    "forcing": "empty squares hem a block in, so it covers squares however it lies",
+    "glue": "full squares hold a block near an end or an empty square, so it covers or reaches squares",
+    "simple spaces": "no block can reach squares, or a gap is too short for every block that can",
+    "mercury": "a full square holds a block back, and the squares beyond its reach are empty",
+    "punctuating": "a run of full squares is a whole block, so the squares at its ends are empty",
+    "contradiction": "one value of a square leaves no way to complete a strip, so it takes the other",
+    "trial and error": "every place but one of a block breaks a strip, so it lies at the one left",
+}
+"""The names people give solving techniques, with what each means here (``docs/rules.md`` maps the rules onto them)."""
+
+
+# ---------------------------------------------------------------- small words
+
+def ordinal(number: int) -> str:
+    """``'first'``, ``'second'``, ... for 1-10, else ``'11th'``, ``'21st'``.
+
+    >>> ordinal(2), ordinal(12), ordinal(21)
+    ('second', '12th', '21st')
+    """
+    if 1 <= number <= len(ORDINALS):
+        return ORDINALS[number - 1]
+    suffix = "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` and ``noun``, made plural unless the count is 1.
+
+    >>> plural(1, 'row'), plural(3, 'square'), plural(2, 'branch')
+    ('1 row', '3 squares', '2 branches')
+    """
+    if count == 1:
+        return f"{count} {noun}"
+    return f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
+
+
+def spans(numbers) -> str:
+    """Sorted 1-based numbers written as comma-separated runs: ``'2, 9-11'``."""
+    numbers = sorted(set(numbers))
+    parts = []
+    i = 0
+    while i < len(numbers):
+        j = i
+        while j + 1 < len(numbers) and numbers[j + 1] == numbers[j] + 1:
+            j += 1
+        parts.append(str(numbers[i]) if i == j else f"{numbers[i]}-{numbers[j]}")
+        i = j + 1
+    return ", ".join(parts)
+
+
+def squares_phrase(kind: str, positions) -> str:
+    """``'columns 4-6'`` or ``'column 4'`` for 0-based ``positions`` along a strip crossed by ``kind`` strips.
+
+    >>> squares_phrase('column', [3, 4, 5, 9])
+    'columns 4-6, 10'
+    """
+    positions = sorted(set(positions))
+    return f"{kind}{'s' if len(positions) > 1 else ''} {spans(p + 1 for p in positions)}"
+
+
+def clue_words(clue) -> str:
+    """A clue as a person writes it: ``'2 7 1'``, ``'0'`` when empty."""
+    return " ".join(map(str, clue)) if clue else "0"
+
+
+def label(strip, clue) -> str:
+    """A strip with its clue: ``'row 3 [2 7 1]'``."""
+    return f"{strip.name} [{clue_words(clue)}]"
+
+
+def block_name(clue, index: int) -> str:
+    """The block ``index`` (0-based) of ``clue`` as a person names it: ``'the 7'``, ``'the second 1'``."""
+    size = clue[index]
+    same = [i for i, target in enumerate(clue) if target == size]
+    if len(same) == 1:
+        return f"the {size}"
+    return f"the {ordinal(same.index(index) + 1)} {size}"
+
+
+def blocks_list(clue, indices, joiner: str = "and") -> str:
+    """Blocks joined as a person lists them: ``'the 3'``, ``'the 3 and the 4'``, ``'the 3, the 4 or the 5'``."""
+    names = [block_name(clue, j) for j in indices]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + f" {joiner} " + names[-1]
+
+
+def possessive(strip, clue) -> str:
+    """``"row 3's 2 7 1"``: a strip with its clue, as the probe and search explanations name it."""
+    return f"{strip.name}'s {clue_words(clue)}"
+
+
+# ------------------------------------------------------------------ bounds
+
+def fact_line(fact, derivation, clue, kind: str) -> str:
+    """One bound and why: ``'the 7 cannot start before column 4: columns 1-2, before the empty column 3, are too few for it'``.
+
+    ``fact`` is a :class:`paint.bounds.Fact` of ``derivation``; ``kind`` is
+    the kind of strip crossing this one (``'column'`` along a row).  Each
+    clause rules out some of the block's places, from the edge inwards;
+    touches in a row are said once.
+    """
+    name = block_name(clue, fact.target)
+    at = lambda position: f"{kind} {position + 1}"  # noqa: E731
+    start = fact.side == "start"
+    events = derivation.events[fact.side]
+    clauses = []
+    touched: list = []   # a run of touches, said as one clause
+    on_empty: list = []  # a run of empty squares it cannot start (end) on, likewise
+
+    def say_runs() -> None:
+        if touched:
+            places = squares_phrase(kind, touched)
+            clauses.append(f"{'starting' if start else 'ending'} at {places} it would touch the full square "
+                           f"just {'before' if start else 'after'} it")
+            touched.clear()
+        if on_empty:
+            clauses.append(f"it cannot {'start' if start else 'end'} on the empty {squares_phrase(kind, on_empty)}")
+            on_empty.clear()
+
+    for event in fact.events:
+        cause = event.cause
+        single_gap = cause == "gap" and event.square == event.previous
+        if (cause != "touch" and touched) or (not single_gap and on_empty):
+            say_runs()
+        if cause == "after":
+            other = events[event.cites]
+            size = clue[other.target]
+            if start:
+                clauses.append(f"it comes after {block_name(clue, other.target)}, which cannot end before "
+                               f"{at(other.value + size - 1)}")
+            else:
+                clauses.append(f"it comes before {block_name(clue, other.target)}, which cannot start after "
+                               f"{at(other.value - size + 1)}")
+        elif cause == "gap":
+            square, previous = event.square, event.previous
+            if single_gap:
+                on_empty.append(square)
+            else:
+                room = range(previous, square) if start else range(square + 1, previous + 1)
+                side = "before" if start else "after"
+                if len(room) == 1:
+                    clauses.append(f"{squares_phrase(kind, room)} alone, {side} the empty {at(square)}, "
+                                   f"is too short for it")
+                else:
+                    clauses.append(f"{squares_phrase(kind, room)}, {side} the empty {at(square)}, are too few for it")
+        elif cause == "touch":
+            touched.append(event.previous)
+        elif cause == "cover":
+            must = f"it must {'end' if start else 'start'} at {at(event.square)} or {'later' if start else 'earlier'}, as"
+            if event.cites is None:
+                clauses.append(f"{must} no block comes {'after' if start else 'before'} it to cover the full "
+                               f"{at(event.square)}")
+            else:
+                other = events[event.cites]
+                clauses.append(f"{must} {block_name(clue, other.target)} "
+                               f"{'after' if start else 'before'} it cannot "
+                               f"{'start before' if start else 'end after'} {at(other.value)}, so cannot cover "
+                               f"the full {at(event.square)}")
+    say_runs()
+    head = f"{name} cannot start before {at(fact.value)}" if start else f"{name} cannot end after {at(fact.value)}"
+    return head + (": " + "; ".join(clauses) if clauses else "")
+
+
+def proof_lines(derivation, wanted, clue, kind: str) -> list[str]:
+    """The lines of the facts behind the bounds ``wanted`` (``(target, side)`` pairs), plain bounds left out."""
+    indices = [(derivation.last(target, side), side) for target, side in wanted]
+    return [fact_line(fact, derivation, clue, kind) for fact in derivation.proof_of(indices) if not fact.plain]
+
+
+def uses_squares(derivation, wanted) -> set[int]:
+    """The values of the known squares (``EMPTY``, ``FULL``) the bounds ``wanted`` rest on."""
+    indices = [(derivation.last(target, side), side) for target, side in wanted]
+    found = set()
+    for fact in derivation.proof_of(indices):
+        for event in fact.events:
+            if event.square is not None:
+                found.add(derivation.squares[event.square])
+    return found
+
+
+def lies(derivation, clue, kind: str, target: int) -> str:
+    """``'the 7 can only lie in columns 4-13'``: a block's earliest start and latest end."""
+    return (f"{block_name(clue, target)} can only lie in "
+            f"{squares_phrase(kind, range(derivation.earliest[target], derivation.latest[target] + 1))}")
+
+
+# ----------------------------------------------------------------- reasons
+
+def reason_lines(reason) -> list[tuple[int, str]]:
+    """Why one strip allowed a rule's marks (a :class:`paint.explanation.Reason`), as ``(level, line)`` pairs.
+
+    The bounds the conclusion rests on come first (those known squares
+    moved), then the conclusion; a line of level 1 belongs under the line
+    of level 0 before it (the steps of an assumption's failure, for
+    ``try_one``).
+    """
+    worder = _REASONS.get(reason.rule)
+    if worder is None:
+        return [(0, str(reason.detail))]
+    lines = worder(reason, reason.derivation, reason.clue, reason.strip.crossing)
+    return [line if isinstance(line, tuple) else (0, line) for line in lines]
+
+
+def needed_bounds(reason) -> list[tuple[int, str]]:
+    """The bounds (``(target, side)``) the conclusion of ``reason`` rests on, for its proof and its JSON facts."""
+    rule, detail, derivation, clue = reason.rule, reason.detail, reason.derivation, reason.clue
+    if rule == "overlap":
+        return _overlap_bounds(detail)
+    if rule == "unreachable":
+        return _beyond_bounds(detail)
+    if rule == "narrow_gap":
+        return [bound for first, last, reaching in detail.gaps
+                for bound in _gap_bounds(clue, derivation, first, last, reaching)]
+    if rule == "block_extension":
+        return [bound for run in detail.runs for bound in _run_bounds(clue, derivation, run)]
+    return []
+
+
+def technique(reason) -> str | None:
+    """The name people give the technique ``reason`` used, or None (see :data:`TECHNIQUES`)."""
+    rule = reason.rule
+    detail = reason.detail
+    if rule == "try_one":
+        return "contradiction"
+    if rule == "narrow_gap":
+        return "simple spaces"
+    if rule == "block_extension":
+        return "punctuating" if all(run.whole for run in detail.runs) else "glue"
+    if rule == "overlap":
+        used = uses_squares(reason.derivation, _overlap_bounds(detail))
+        return "glue" if FULL in used else "forcing" if EMPTY in used else "simple boxes"
+    if rule == "unreachable":
+        used = uses_squares(reason.derivation, _beyond_bounds(detail))
+        return "mercury" if FULL in used else "simple spaces"
+    return None
+
+
+def _overlap_bounds(detail):
+    return [(target, side) for target, _, _ in detail.spans for side in ("start", "end")]
+
+
+def _overlap(reason, derivation, clue, kind) -> list[str]:
+    lines = proof_lines(derivation, _overlap_bounds(reason.detail), clue, kind)
+    for target, first, last in reason.detail.spans:
+        lines.append(f"{lies(derivation, clue, kind, target)}, so it covers "
+                     f"{squares_phrase(kind, range(first, last + 1))} however it lies")
+    return lines
+
+
+def _beyond_bounds(detail):
+    wanted = []
+    for _, _, before, after in detail.stretches:
+        if before is not None:
+            wanted.append((before, "end"))
+        if after is not None:
+            wanted.append((after, "start"))
+    return wanted
+
+
+def _beyond(reason, derivation, clue, kind) -> list[str]:
+    if not clue:
+        return ["the clue is 0: no square of the line is full"]
+    lines = proof_lines(derivation, _beyond_bounds(reason.detail), clue, kind)
+    for first, last, before, after in reason.detail.stretches:
+        blank = [p for p in range(first, last + 1) if reason.squares[p] == BLANK]
+        where = squares_phrase(kind, blank)
+        if before is None:
+            lines.append(f"no block can reach {where}: the first block, {block_name(clue, after)}, cannot start "
+                         f"before {kind} {derivation.earliest[after] + 1}")
+        elif after is None:
+            lines.append(f"no block can reach {where}: the last block, {block_name(clue, before)}, cannot end "
+                         f"after {kind} {derivation.latest[before] + 1}")
+        else:
+            lines.append(f"no block can reach {where}: {block_name(clue, before)} cannot end after "
+                         f"{kind} {derivation.latest[before] + 1}, and {block_name(clue, after)} cannot start "
+                         f"before {kind} {derivation.earliest[after] + 1}")
+    return lines
+
+
+def _gap_bounds(clue, derivation, first, last, reaching):
+    """The bounds that keep the blocks that do not reach a gap away from it: the nearest on each side."""
+    wanted = []
+    before = [j for j in range(len(clue)) if j not in reaching and derivation.latest[j] < first]
+    after = [j for j in range(len(clue)) if j not in reaching and derivation.earliest[j] > last]
+    if before:
+        wanted.append((before[-1], "end"))
+    if after:
+        wanted.append((after[0], "start"))
+    return wanted
+
+
+def _gaps(reason, derivation, clue, kind) -> list[str]:
+    wanted = []
+    for first, last, reaching in reason.detail.gaps:
+        wanted += _gap_bounds(clue, derivation, first, last, reaching)
+    lines = proof_lines(derivation, wanted, clue, kind)
+    n = len(reason.squares)
+    for first, last, reaching in reason.detail.gaps:
+        where = squares_phrase(kind, range(first, last + 1))
+        if 0 < first and last < n - 1:
+            walls = f"between the empty {kind}s {first} and {last + 2}"
+        elif first > 0:
+            walls = f"between the empty {kind} {first} and the end of the line"
+        elif last < n - 1:
+            walls = f"between the start of the line and the empty {kind} {last + 2}"
+        else:
+            walls = "the whole line"
+        keep_away = []
+        for target, side in _gap_bounds(clue, derivation, first, last, reaching):
+            if side == "end":
+                keep_away.append(f"{block_name(clue, target)} cannot end after {kind} {derivation.latest[target] + 1}")
+            else:
+                keep_away.append(f"{block_name(clue, target)} cannot start before {kind} {derivation.earliest[target] + 1}")
+        away = f" ({' and '.join(keep_away)})" if keep_away else ""
+        if reaching:
+            sizes = blocks_list(clue, reaching)
+            lines.append(f"the gap at {where}, {walls}, is too short for {sizes}, the only "
+                         f"{'block' if len(reaching) == 1 else 'blocks'} that can reach it{away}")
+        else:
+            lines.append(f"no block can reach the gap at {where}, {walls}{away}")
+    return lines
+
+
+def _run_bounds(clue, derivation, run):
+    """The bounds that keep the blocks that cannot hold a run away from it: the nearest on each side."""
+    wanted = []
+    before = [j for j in range(len(clue)) if j not in run.owners and derivation.latest[j] < run.last
+              and clue[j] >= run.last - run.first + 1]
+    after = [j for j in range(len(clue)) if j not in run.owners and derivation.earliest[j] > run.first
+             and clue[j] >= run.last - run.first + 1]
+    if before:
+        wanted.append((before[-1], "end"))
+    if after:
+        wanted.append((after[0], "start"))
+    return wanted
+
+
+def _runs(reason, derivation, clue, kind) -> list[str]:
+    wanted = []
+    for run in reason.detail.runs:
+        wanted += _run_bounds(clue, derivation, run)
+    lines = proof_lines(derivation, wanted, clue, kind)
+    n = len(reason.squares)
+    for run in reason.detail.runs:
+        size = run.last - run.first + 1
+        where = squares_phrase(kind, range(run.first, run.last + 1))
+        owners = blocks_list(clue, run.owners, "or")
+        short = [j for j in range(len(clue)) if clue[j] < size]
+        keep_away = [f"{block_name(clue, t)} cannot {'end after' if side == 'end' else 'start before'} {kind} "
+                     f"{(derivation.latest[t] if side == 'end' else derivation.earliest[t]) + 1}"
+                     for t, side in _run_bounds(clue, derivation, run)]
+        why = []
+        if short:
+            why.append(f"{'a block' if len(short) == 1 else 'blocks'} shorter than {size} cannot hold it")
+        why += keep_away
+        because = f" ({'; '.join(why)})" if why else ""
+        run_words = f"the full {where}" if size == 1 else f"the run of full {where}"
+        if run.whole:
+            ends = [p for p in (run.first - 1, run.last + 1) if 0 <= p < n and reason.squares[p] == BLANK]
+            lines.append(f"{run_words} can only be {owners}{because}, "
+                         f"{size} long {'like' if len(run.owners) == 1 else 'each of'} "
+                         f"{'it' if len(run.owners) == 1 else 'them'}: it is a whole block, so "
+                         f"{squares_phrase(kind, ends)} {'is' if len(ends) == 1 else 'are'} empty")
+        else:
+            shortest = min(clue[j] for j in run.owners)
+            holder = (f"{owners}{because}" if len(run.owners) == 1
+                      else f"{owners}{because}, at least {shortest} long whichever it is")
+            parts = []
+            reach = run.wall_before + shortest
+            if reach > run.last:
+                start = "the start of the line" if run.wall_before < 0 else f"the empty {kind} {run.wall_before + 1}"
+                parts.append(f"it starts after {start}, so it reaches {kind} {min(reach, n - 1) + 1}")
+            back = run.wall_after - shortest
+            if back < run.first:
+                end = "the end of the line" if run.wall_after >= n else f"the empty {kind} {run.wall_after + 1}"
+                parts.append(f"it ends before {end}, so it reaches back to {kind} {max(back, 0) + 1}")
+            lines.append(f"{run_words} can only belong to {holder}; {' and '.join(parts)}")
+    return lines
+
+
+def _tried(reason, derivation, clue, kind) -> list:
+    from .bounds import Derivation, core
+    lines: list = []
+    for position, value in reason.detail.squares:
+        other = EMPTY if value == FULL else FULL
+        squares = bytearray(reason.squares)
+        squares[position] = other
+        needed = core(clue, squares, keep=(position,))
+        used = [p for p in range(len(needed)) if needed[p] != BLANK and p != position]
+        words = [f"the {word} {squares_phrase(kind, [p for p in used if needed[p] == shade])}"
+                 for shade, word in ((FULL, "full"), (EMPTY, "empty")) if any(needed[p] == shade for p in used)]
+        given = f" with {' and '.join(words)}" if words else ""
+        lines.append((0, f"if {kind} {position + 1} were {Square(other).word}, no placement of the blocks would "
+                         f"fit{given}:"))
+        lines.extend((1, line) for line in failure_lines(Derivation(clue, needed), clue, kind))
+    return lines
+
+
+def failure_lines(derivation, clue, kind: str) -> list[str]:
+    """Why no placement of ``clue``'s blocks fits (``derivation.failure`` is set): the bounds, then the failure.
+
+    Give it the derivation of the squares that matter (:func:`paint.bounds.core`) for a short account.
+    """
+    failure = derivation.failure
+    if failure is None:
+        return []
+    if not clue:
+        return [f"the clue is 0 but {kind} {failure.square + 1} is full"]
+    lines = [fact_line(fact, derivation, clue, kind) for fact in derivation.failure_proof() if not fact.plain]
+    start = derivation.events["start"][failure.event].value
+    if failure.kind == "no_room":
+        size = clue[failure.target]
+        lines.append(f"so there is no room for {block_name(clue, failure.target)}: it cannot start before "
+                     f"{kind} {start + 1}, and the line ends at {kind} {len(derivation.squares)}"
+                     + ("" if start + 1 <= len(derivation.squares) - size + 1 else ""))
+    else:
+        lines.append(f"so no block can cover the full {kind} {failure.square + 1}: the first block, "
+                     f"{block_name(clue, 0)}, cannot start before {kind} {start + 1}")
+    return lines
+
+
+_REASONS = {"overlap": _overlap, "unreachable": _beyond, "narrow_gap": _gaps, "block_extension": _runs,
+            "try_one": _tried}
+
+
+# ------------------------------------------------------------------- marks
+
+def describe_marks(marks) -> str:
+    """Summarise marks as counts per value, then per strip where they lie (in first-mark order).
+
+    >>> from paint.explanation import Mark
+    >>> from paint.strip import StripId
+    >>> c = StripId('column', 6)
+    >>> describe_marks([Mark(1, 6, EMPTY, c), Mark(2, 6, FULL, c)])
+    '1 full, 1 empty - column 7 (full row 3, empty row 2)'
+    """
+    counts = []
+    values = [v for v in (FULL, EMPTY) if any(m.value == v for m in marks)]
+    for value in values:
+        counts.append(f"{sum(1 for m in marks if m.value == value)} {Square(value).word}")
+    by_strip: dict = {}
+    for mark in marks:
+        by_strip.setdefault(mark.strip, []).append(mark)
+    places = []
+    for strip, strip_marks in by_strip.items():
+        if len(values) == 1:
+            inner = squares_phrase(strip.crossing, [m.position for m in strip_marks])
+        else:
+            inner = ", ".join(
+                f"{Square(v).word} {squares_phrase(strip.crossing, [m.position for m in strip_marks if m.value == v])}"
+                for v in values if any(m.value == v for m in strip_marks))
+        places.append(f"{strip.name} ({inner})")
+    return f"{', '.join(counts)} - {'; '.join(places)}"
+
+
+def strip_marks(strip, marks) -> str:
+    """The marks of one strip as a person reads them: ``'columns 7-10 full; column 2 empty'``."""
+    parts = []
+    for value in (FULL, EMPTY):
+        positions = [m.position for m in marks if m.value == value]
+        if positions:
+            parts.append(f"{squares_phrase(strip.crossing, positions)} {Square(value).word}")
+    return "; ".join(parts)
+
+
+# ------------------------------------------------------------------- steps
+
+def step_head(step) -> str:
+    """The step's line after its number: rule, technique, and what it marked where.
+
+    ``'overlap (forcing): row 3 [2 7 1] - columns 7-10 full'`` for a step on
+    one strip; ``'overlap: 9 full - row 3 (columns 4-6); column 7 (rows 2,
+    9-11)'`` for a round of several strips (``--steps rule``); ``'edge
+    (contradiction): row 1, column 9 cannot be full'`` for a probe.
+    """
+    named = step.technique
+    rule = f"{step.rule} ({named})" if named else step.rule
+    if step.chain is not None:
+        assumed = step.chain.assumed
+        return f"{rule}: row {assumed.row + 1}, column {assumed.column + 1} cannot be {assumed.value.word}"
+    strip = step.strip
+    if strip is not None and (step.reasons or step.rule == "search"):
+        clue = step.reasons[0].clue if step.reasons else _search_clue(step)
+        where = label(strip, clue) if clue is not None else strip.name
+        return f"{rule}: {where} - {strip_marks(strip, step.marks)}"
+    return f"{rule}: {describe_marks(step.marks)}"
+
+
+def _search_clue(step):
+    search = step.search
+    if search is not None and search.branches and search.branches[0].placement.strip == step.strip:
+        return search.branches[0].placement.clue
+    return None
+
+
+def step_body(step, *, detail: bool = False) -> list[tuple[int, str]]:
+    """The lines under a step, as ``(depth, text)``: why, checkable on the strip alone.
+
+    A step on one strip gives its reason's lines; a round of several strips
+    each strip's, under its label; a probe its chain, one link a line (with
+    ``detail``, each link's rule, generation and reason); a search step what
+    became of each place of the block (with ``detail``, each branch's own
+    steps are added by the renderer).
+    """
+    lines: list[tuple[int, str]] = []
+    if step.chain is not None:
+        chain = step.chain
+        assumed = chain.assumed
+        lines.append((1, f"if row {assumed.row + 1}, column {assumed.column + 1} were {assumed.value.word}:"))
+        links = chain.links if detail else chain.merged
+        for link in links:
+            where = label(link.strip, link.clue)
+            made = strip_marks(link.strip, link.marks).replace("; ", " and ")
+            said = f"{where} would make {made}"
+            if detail:
+                said += f" (generation {link.generation}, {link.rule})"
+            lines.append((2, said))
+            if detail and link.reason is not None:
+                lines.extend((3 + level, line) for level, line in reason_lines(link.reason))
+        lines.append((2, f"and {label(chain.broken, chain.broken_clue)} could not be completed:"))
+        lines.extend((3, line) for line in broken_lines(chain))
+        return lines
+    if step.search is not None:
+        lines.append((1, step.search.text))
+        return lines
+    if step.rule == "search":
+        lines.append((1, "every place left of the block searched gives these squares the same value"))
+        return lines
+    if len(step.reasons) == 1 and step.strip is not None:
+        lines.extend((1 + level, line) for level, line in reason_lines(step.reasons[0]))
+        return lines
+    for reason in step.reasons:
+        said = reason_lines(reason)
+        if len(said) == 1:
+            lines.append((1, f"{reason.label}: {said[0][1]}"))
+        else:
+            lines.append((1, f"{reason.label}:"))
+            lines.extend((2 + level, line) for level, line in said)
+    return lines
+
+
+def broken_lines(chain) -> list[str]:
+    """Why the strip a probe's chain broke could not be completed, as lines."""
+    if chain.broken_squares is not None:
+        from .bounds import Derivation, core
+        needed = core(chain.broken_clue, chain.broken_squares)
+        derivation = Derivation(chain.broken_clue, needed)
+        if derivation.failure is not None:
+            return failure_lines(derivation, chain.broken_clue, chain.broken.crossing)
+    return [chain.reason]
