@@ -90,14 +90,16 @@ class Fact:
 
 @attrs.frozen
 class Failure:
-    """Why no placement fits: ``'no_room'`` (block ``target`` cannot start early enough to fit before the
-    line ends, ``event`` being its last start) or ``'unreachable'`` (full ``square`` lies before the first
-    block can start)."""
+    """Why no placement fits, seen from one ``side``: ``'no_room'`` (block ``target`` cannot start early
+    enough to fit before the line ends - side ``'start'`` - or end late enough to fit after it begins - side
+    ``'end'``; ``event`` is that bound's last event) or ``'unreachable'`` (full ``square`` lies before the
+    first block can start, or after the last can end)."""
 
     kind: str
     target: int
     event: int
     square: int | None = None
+    side: str = "start"
 
 
 class Derivation:
@@ -114,21 +116,28 @@ class Derivation:
         self.targets = tuple(targets)
         self.squares = bytes(squares)
         n = len(self.squares)
-        starts, left, self.failure = _leftmost(self.targets, self.squares)
-        self.events = {"start": left, "end": []}
-        self.earliest = None if self.failure else starts
-        self.latest = None
-        if self.failure is None:
-            k = len(self.targets)
-            mirrored, right, failure = _leftmost(self.targets[::-1], self.squares[::-1])
-            if failure is not None:  # cannot happen when the left-most placement exists
-                raise RuntimeError("the right-most placement failed where the left-most did not")
+        k = len(self.targets)
+        starts, left, failure = _leftmost(self.targets, self.squares)
+        mirrored, right, mirrored_failure = _leftmost(self.targets[::-1], self.squares[::-1])
+        if (failure is None) != (mirrored_failure is None):  # both placements exist, or neither
+            raise RuntimeError("one of the left-most and right-most placements failed, the other not")
+        self.events = {"start": left, "end": [
+            Event(k - 1 - e.target, "end", n - 1 - e.value, e.cause,
+                  None if e.square is None else n - 1 - e.square, e.cites,
+                  None if e.previous is None else n - 1 - e.previous)
+            for e in right]}
+        self.failure = None
+        self.earliest = self.latest = None
+        if failure is None:
+            self.earliest = starts
             self.latest = [n - 1 - mirrored[k - 1 - j] for j in range(k)]
-            self.events["end"] = [
-                Event(k - 1 - e.target, "end", n - 1 - e.value, e.cause,
-                      None if e.square is None else n - 1 - e.square, e.cites,
-                      None if e.previous is None else n - 1 - e.previous)
-                for e in right]
+        else:
+            from_end = Failure(mirrored_failure.kind, k - 1 - mirrored_failure.target, mirrored_failure.event,
+                               None if mirrored_failure.square is None else n - 1 - mirrored_failure.square,
+                               "end")
+            # say it from the side whose account is shorter
+            self.failure = min((failure, from_end), key=lambda found: sum(
+                len(fact.events) for fact in self._proof_of_failure(found)))
 
     def fact(self, index: int, side: str) -> Fact:
         """The :class:`Fact` of event ``index`` of ``side``: the block's bound after it, and the events that give it."""
@@ -168,12 +177,15 @@ class Derivation:
         return ordered
 
     def failure_proof(self) -> list[Fact]:
-        """The facts that show no placement fits (empty when one does)."""
+        """The facts that show no placement fits (empty when one does), from the side of :attr:`failure`."""
         if self.failure is None:
             return []
-        if self.failure.event < 0:  # a clue of 0 with a full square: nothing to derive
+        return self._proof_of_failure(self.failure)
+
+    def _proof_of_failure(self, failure: Failure) -> list[Fact]:
+        if failure.event < 0:  # a clue of 0 with a full square: nothing to derive
             return []
-        return self.proof_of([(self.failure.event, "start")])
+        return self.proof_of([(failure.event, failure.side)])
 
 
 def _leftmost(targets, squares: bytes):

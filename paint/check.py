@@ -6,7 +6,7 @@ solves a puzzle with every rule and search, then reads the explanation the
 way an editor would, and gives one *verdict*:
 
 - ``ok``: line logic alone finishes it - every step is one of the line rules
-  (``overlap``, ``outside_patch``, ``narrow_gap``, ``block_extension``,
+  (``overlap``, ``unreachable``, ``narrow_gap``, ``block_extension``,
   ``try_one``), each justified by a single row or column - so its solution
   is also the only one;
 - ``needs-probes``: one solution, but finishing needs the ``edge`` or
@@ -24,7 +24,7 @@ first, so a harder rule is only used where every cheaper one has stalled.
 >>> from paint.puzzle import Puzzle
 >>> check = check_puzzle(Puzzle(rows=[[2], [1]], columns=[[2], [1]]))
 >>> check.verdict, check.unique, check.hardest_rule, check.steps
-('ok', True, 'outside_patch', 2)
+('ok', True, 'unreachable', 3)
 >>> check_puzzle(Puzzle(rows=[[1], [1]], columns=[[1], [1]])).verdict
 'multiple'
 """

@@ -48,7 +48,7 @@ from .render.html import HtmlWriter
 from .render.svg import SVG_DECLARATION, svg_markup
 from .render.terminal import StatusLine, TerminalWriter
 from .render.linetrace import TraceRenderer
-from .render.text import Rounds, TextWriter, ending_parts, header_parts, step_part
+from .render.text import Rounds, TextWriter, ending_parts, header_parts, picture, step_part
 
 EXIT_SOLVED = 0
 EXIT_CONTRADICTION = 1
@@ -522,23 +522,31 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
 
         rounds = Rounds()
 
+        def show(closed, puzzle=puzzle) -> None:
+            """Draw the picture that closes a round (``closed``: marks and grid), where pictures are drawn."""
+            if closed is None:
+                return
+            marks, grid = closed
+            if document is None and arguments.grids:
+                writer.write(picture(puzzle, grid, marks))
+            if page is not None:
+                page.write(picture(puzzle, grid, marks))
+
         def on_step(step, grid, puzzle=puzzle, document=document, rounds=rounds):
-            marks = rounds.highlight(step)
+            show(rounds.start(step, grid))
             if document is not None:
                 document.step(step)
             else:
-                writer.write(step_part(puzzle, step, grid if arguments.grids and marks is not None else None,
-                                       detail=arguments.detail, brief=arguments.brief, width=width,
-                                       highlight=marks))
+                writer.write(step_part(step, detail=arguments.detail, brief=arguments.brief, width=width))
             if page is not None:
-                page.write(step_part(puzzle, step, grid if marks is not None else None, detail=arguments.detail,
-                                     brief=arguments.brief, width=arguments.width, highlight=marks))
+                page.write(step_part(step, detail=arguments.detail, brief=arguments.brief, width=arguments.width))
 
         try:
             result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)
         finally:
             if status is not None:
                 status.stop()
+        show(rounds.finish(result.grid))
         results.append(result if not many else attrs.evolve(result, steps=()))  # keep one explanation at a time
         if arguments.json:
             document.end(result)

@@ -28,6 +28,8 @@ are recorded as the step, and :class:`paint.budget.LimitReached` rises.
 
 from __future__ import annotations
 
+import attrs
+
 from .budget import Budget, LimitReached
 from .errors import Contradiction, StripContradiction
 from .explanation import Mark, Reason, Step, contradiction
@@ -56,8 +58,7 @@ class Engine:
     blank); ``pending`` the strip indices (rows first, then columns) that
     every rule should look at first (default: all).  :meth:`run` works it
     until no rule makes progress, calling ``on_step(step, grid)`` after each
-    step, or with each step of a round once the round is over (so ``grid``
-    is the grid after the round).  ``budget`` is checked before every strip
+    step (``grid`` as it is just after it).  ``budget`` is checked before every strip
     is worked (and by the probes, for every square and strip they try).
     ``by_strip`` makes each strip a round changed one step (else a round is
     one step).  The puzzle and ``start`` are never changed.
@@ -69,6 +70,7 @@ class Engine:
         self.budget = budget
         self.by_strip = by_strip
         self.rounds = 0
+        self._open = False  # whether the round being worked has recorded a step
         self.on_step = on_step
         self.height = puzzle.height
         self.width = puzzle.width
@@ -135,7 +137,7 @@ class Engine:
         pending = self.pending[rule.name]
         todo = sorted(pending)
         pending.clear()
-        pieces: list[tuple[list[Mark], Reason]] = []
+        pieces: list[tuple[list[Mark], Reason]] = []  # the round's strips, for one step (not by strip)
         for number, index in enumerate(todo):
             strip = self.strips[index]
             try:
@@ -146,11 +148,11 @@ class Engine:
                     continue
                 finding = rule.find(strip)
             except StripContradiction as error:
-                self._record(rule.name, pieces)  # keep the explanation in step with the grid
+                self._close(rule.name, pieces)  # keep the explanation in step with the grid
                 raise contradiction(strip.id, strip.targets, strip.squares, rule.name, error) from None
             except LimitReached:
                 pending.update(todo[number:])
-                self._record(rule.name, pieces)
+                self._close(rule.name, pieces)
                 raise
             if finding is None:
                 continue
@@ -160,8 +162,12 @@ class Engine:
                 row, column = strip.id.square(position)
                 self.mark(row, column, value)
                 marks.append(Mark(row, column, value, strip.id))
-            pieces.append((marks, Reason(strip.id, strip.targets, before, rule.name, finding.detail)))
-        return self._record(rule.name, pieces)
+            reason = Reason(strip.id, strip.targets, before, rule.name, finding.detail)
+            if self.by_strip:
+                self._step(rule.name, marks, [reason])  # shown at once, so long rounds show progress
+            else:
+                pieces.append((marks, reason))
+        return self._close(rule.name, pieces)
 
     def _probe(self, rule) -> Step | None:
         if self.blank == 0 or self.probed.get(rule.name) == self.changes:
@@ -172,8 +178,8 @@ class Engine:
             square = chain.assumed
             self.mark(square.row, square.column, EMPTY)
             reasons = [link.reason for link in chain.links if link.reason is not None]
-            step = self._record(rule.name, [([Mark(square.row, square.column, EMPTY, square.strip)], reasons)],
-                                chain=chain)
+            self._step(rule.name, [Mark(square.row, square.column, EMPTY, square.strip)], reasons, chain=chain)
+            step = self._close(rule.name, [])
         return step
 
     def commit(self, rule_name: str, marks, search) -> Step:
@@ -184,35 +190,45 @@ class Engine:
         """
         for mark in marks:
             self.mark(mark.row, mark.column, mark.value)
+        if not self.by_strip:
+            self._step(rule_name, marks, [], search=search)
+            return self._close(rule_name, [])
         by_strip: dict = {}
         for mark in marks:
             by_strip.setdefault(mark.strip, []).append(mark)
-        return self._record(rule_name, [(strip_marks, []) for strip_marks in by_strip.values()], search=search)
+        for number, strip_marks in enumerate(by_strip.values()):
+            self._step(rule_name, strip_marks, [], search=search if number == 0 else None)
+        return self._close(rule_name, [])
 
-    def _record(self, rule_name: str, pieces, chain=None, search=None) -> Step | None:
-        """Record one round: ``pieces`` are ``(marks, reasons)`` per strip (reasons a list, or one Reason).
+    def _step(self, rule_name: str, marks, reasons, *, chain=None, search=None) -> Step:
+        """Record one step of the round now open (opening one if none is), and show it to ``on_step``.
 
-        By strip, each piece is a step (a search record goes with the first);
-        otherwise the round is one step.  Returns the last step, or None when
-        the round marked nothing.
+        The step's ``last`` is set when the round closes (:meth:`_close`), so
+        a step ``on_step`` sees does not know yet whether it is the last.
         """
-        pieces = [(marks, reasons if isinstance(reasons, list) else [reasons]) for marks, reasons in pieces if marks]
-        if not pieces:
-            return None
-        self.rounds += 1
-        if not self.by_strip and len(pieces) > 1:
-            pieces = [([mark for marks, _ in pieces for mark in marks],
-                       [reason for _, reasons in pieces for reason in reasons])]
-        steps = []
-        for number, (marks, reasons) in enumerate(pieces):
-            steps.append(Step(len(self.steps) + 1, rule_name, tuple(marks), tuple(reasons), chain=chain,
-                              search=search if number == 0 else None, round=self.rounds,
-                              last=number == len(pieces) - 1))
-            self.steps.append(steps[-1])
+        if not self._open:
+            self.rounds += 1
+            self._open = True
+        step = Step(len(self.steps) + 1, rule_name, tuple(marks), tuple(reasons), chain=chain, search=search,
+                    round=self.rounds, last=False)
+        self.steps.append(step)
         if self.on_step is not None:
-            for step in steps:
-                self.on_step(step, self.grid)
-        return steps[-1]
+            self.on_step(step, self.grid)
+        return step
+
+    def _close(self, rule_name: str, pieces) -> Step | None:
+        """Close the round: ``pieces`` (``(marks, reason)`` per strip, when not by strip) become its one step.
+
+        Returns the round's last step, now marked ``last``, or None when the
+        round marked nothing.
+        """
+        if pieces:
+            self._step(rule_name, [mark for marks, _ in pieces for mark in marks], [reason for _, reason in pieces])
+        if not self._open:
+            return None
+        self._open = False
+        self.steps[-1] = attrs.evolve(self.steps[-1], last=True)
+        return self.steps[-1]
 
     def run(self) -> str:
         """Apply the rules until no rule makes progress; return ``'solved'``, ``'stalled'`` or ``'limit'``.

@@ -89,7 +89,10 @@ class Contradiction(PaintError):
     when no one strip is at fault: the row clues and the column clues ask
     for different numbers of full squares (``rule`` ``'totals'``).
     ``clue`` and ``squares``, when known, are the strip's clue and its
-    squares when it broke.
+    squares when it broke.  ``reason`` may be given as a function that
+    returns its lines, called the first time it is read (search meets many
+    contradictions whose words are never shown); :attr:`lines` are then
+    those lines and ``reason`` them joined by ``'; '``.
 
     >>> from paint.strip import StripId
     >>> Contradiction(StripId('row', 2), 'overlap', 'no room').sentence
@@ -98,13 +101,25 @@ class Contradiction(PaintError):
     'the row clues total 3 full squares but the column clues total 2'
     """
 
-    def __init__(self, strip, rule: str, reason: str, *, clue=None, squares: bytes | None = None):
+    def __init__(self, strip, rule: str, reason, *, clue=None, squares: bytes | None = None):
+        super().__init__()
         self.strip = strip
         self.rule = rule
-        self.reason = reason
+        self._reason = reason
         self.clue = clue
         self.squares = squares
-        super().__init__(str(self))
+
+    @property
+    def lines(self) -> list[str]:
+        """Why the strip cannot be completed, as lines a person can check one by one."""
+        if callable(self._reason):
+            self._reason = list(self._reason())
+        return [self._reason] if isinstance(self._reason, str) else self._reason
+
+    @property
+    def reason(self) -> str:
+        """Why the strip cannot be completed, in words."""
+        return "; ".join(self.lines)
 
     @property
     def sentence(self) -> str:

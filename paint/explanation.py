@@ -27,12 +27,12 @@ import functools
 
 import attrs
 
-from .bounds import Derivation
+from .bounds import Derivation, core
 from .errors import Contradiction, StripContradiction
 from .squares import Square
 from .strip import StripId
 from .wording import (describe_marks, failure_lines, label, ordinal, plural, possessive, reason_lines,
-                      squares_phrase, strip_marks, technique)
+                      squares_phrase, step_head, strip_marks, technique)
 
 
 @attrs.frozen
@@ -214,7 +214,8 @@ class Branch:
     was worked) or ``'survived'`` (the one left: committed).
     ``steps`` are the branch's own steps (kept when asked for), ``worked``
     how many steps the rules took in it, ``level`` its depth (1 for the
-    placements of the first block tried).
+    placements of the first block tried); ``reason_lines`` say why the
+    broken strip broke, a line a fact (``reason`` is them joined).
     """
 
     placement: Placement
@@ -225,6 +226,7 @@ class Branch:
     broken: StripId | None = None
     reason: str | None = None
     children: tuple["Branch", ...] = ()
+    reason_lines: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:
@@ -350,20 +352,27 @@ class Step:
 
     @property
     def line(self) -> str:
-        """The whole explanation line: ``'12. overlap: 9 full - row 3 (columns 4-6)'``."""
-        return f"{self.number}. {self.rule}: {self.text}"
+        """The step's line as the explanation prints it: ``'12. overlap (forcing): row 3 [2 7 1] - columns 7-10 full'``.
+
+        See :func:`paint.wording.step_head`.
+        """
+        return f"{self.number}. {step_head(self)}"
 
 
 def contradiction(strip, clue, squares, rule: str, error: StripContradiction) -> Contradiction:
     """The :class:`Contradiction` of ``strip`` (clue ``clue``, ``squares`` as they were) that ``rule`` found: ``error``.
 
-    The reason is worded from the derivation of the placements when they
-    fail (:func:`paint.wording.failure_lines`), else from ``error``.
+    The reason is worded, when it is first read, from the derivation of the
+    placements on the squares the failure needs (:func:`paint.bounds.core`,
+    :func:`paint.wording.failure_lines`), else from ``error``.
     """
     squares = bytes(squares)
-    derivation = Derivation(clue, squares)
-    if derivation.failure is not None:
-        reason = "; ".join(failure_lines(derivation, clue, strip.crossing))
-    else:
-        reason = error.describe(strip.crossing)
-    return Contradiction(strip, rule, reason, clue=tuple(clue), squares=squares)
+    clue = tuple(clue)
+
+    def reason() -> list[str]:
+        derivation = Derivation(clue, core(clue, squares))
+        if derivation.failure is not None:
+            return failure_lines(derivation, clue, strip.crossing)
+        return [error.describe(strip.crossing)]
+
+    return Contradiction(strip, rule, reason, clue=clue, squares=squares)

@@ -60,7 +60,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, 
     >>> result.status, result.grid.lines()
     ('solved', ['XX', 'X.'])
     >>> [step.line for step in result.steps]
-    ['1. overlap: 3 full - row 1 (columns 1-2); column 1 (row 2)', '2. outside_patch: 1 empty - row 2 (column 2)']
+    ['1. overlap (simple boxes): row 1 [2] - columns 1-2 full', '2. overlap (simple boxes): column 1 [2] - row 2 full', '3. unreachable (mercury): row 2 [1] - column 2 empty']
     >>> solve(Puzzle(rows=[[2], [1]], columns=[[1], [1]])).contradiction.reason
     'the row clues total 3 full squares but the column clues total 2'
     """

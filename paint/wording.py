@@ -297,11 +297,13 @@ def _beyond(reason, derivation, clue, kind) -> list[str]:
         blank = [p for p in range(first, last + 1) if reason.squares[p] == BLANK]
         where = squares_phrase(kind, blank)
         if before is None:
-            lines.append(f"no block can reach {where}: the first block, {block_name(clue, after)}, cannot start "
-                         f"before {kind} {derivation.earliest[after] + 1}")
+            first = "" if len(clue) == 1 else "the first block, "
+            lines.append(f"no block can reach {where}: {first}{block_name(clue, after)}"
+                         f"{', ' if first else ''} cannot start before {kind} {derivation.earliest[after] + 1}")
         elif after is None:
-            lines.append(f"no block can reach {where}: the last block, {block_name(clue, before)}, cannot end "
-                         f"after {kind} {derivation.latest[before] + 1}")
+            last = "" if len(clue) == 1 else "the last block, "
+            lines.append(f"no block can reach {where}: {last}{block_name(clue, before)}"
+                         f"{', ' if last else ''} cannot end after {kind} {derivation.latest[before] + 1}")
         else:
             lines.append(f"no block can reach {where}: {block_name(clue, before)} cannot end after "
                          f"{kind} {derivation.latest[before] + 1}, and {block_name(clue, after)} cannot start "
@@ -439,15 +441,29 @@ def failure_lines(derivation, clue, kind: str) -> list[str]:
     if not clue:
         return [f"the clue is 0 but {kind} {failure.square + 1} is full"]
     lines = [fact_line(fact, derivation, clue, kind) for fact in derivation.failure_proof() if not fact.plain]
-    start = derivation.events["start"][failure.event].value
-    if failure.kind == "no_room":
-        size = clue[failure.target]
-        lines.append(f"so there is no room for {block_name(clue, failure.target)}: it cannot start before "
-                     f"{kind} {start + 1}, and the line ends at {kind} {len(derivation.squares)}"
-                     + ("" if start + 1 <= len(derivation.squares) - size + 1 else ""))
+    bound = derivation.events[failure.side][failure.event].value
+    name = block_name(clue, failure.target)
+    n = len(derivation.squares)
+    size = clue[failure.target]
+    if failure.kind == "no_room" and failure.side == "start":
+        if bound >= n:
+            lines.append(f"so there is no room for {name}: it cannot start before {kind} {bound + 1}, past the end "
+                         f"of the line at {kind} {n}")
+        else:
+            lines.append(f"so there is no room for {name}: from {kind} {bound + 1}, its {plural(size, 'square')} "
+                         f"would run past the end of the line at {kind} {n}")
+    elif failure.kind == "no_room":
+        if bound < 0:
+            lines.append(f"so there is no room for {name}: it cannot end after {kind} {bound + 1}, before the "
+                         f"start of the line")
+        else:
+            lines.append(f"so there is no room for {name}: to end at {kind} {bound + 1}, its "
+                         f"{plural(size, 'square')} would start before the line does")
     else:
-        lines.append(f"so no block can cover the full {kind} {failure.square + 1}: the first block, "
-                     f"{block_name(clue, 0)}, cannot start before {kind} {start + 1}")
+        which, verb = ("first", "start before") if failure.side == "start" else ("last", "end after")
+        lone = "" if len(clue) == 1 else f"the {which} block, "
+        lines.append(f"so no block can cover the full {kind} {failure.square + 1}: {lone}{name}"
+                     f"{',' if lone else ''} cannot {verb} {kind} {bound + 1}")
     return lines
 
 

@@ -350,12 +350,12 @@ class TestReport:
     def test_describe_every_verdict(self):
         """Each verdict gets a sentence with its figures."""
         texts = {v: describe(check_puzzle(p)) for v, p in BUILT.items()}
-        assert texts["ok"] == ("2 columns x 2 rows; line logic alone finishes it in 2 steps "
-                               "(hardest rule: outside_patch); the solution is unique")
+        assert texts["ok"] == ("2 columns x 2 rows; line logic alone finishes it in 3 steps "
+                               "(hardest rule: unreachable); the solution is unique")
         assert texts["needs-probes"].startswith("4 columns x 4 rows; line logic stalls with 16 squares blank; "
-                                                "the probes finish it (hardest rule: edge; 9 steps in all)")
+                                                "the probes finish it (hardest rule: edge; 14 steps in all)")
         assert texts["needs-search"] == ("4 columns x 7 rows; line logic stalls with 28 squares blank; "
-                                         "search 1 level deep finishes it (15 steps in all); the solution is unique")
+                                         "search 1 level deep finishes it (24 steps in all); the solution is unique")
         assert texts["multiple"].endswith("more than one solution: two of them differ in 4 squares")
         assert texts["no-solution"].startswith("2 columns x 2 rows; no solution: column 2 cannot be completed")
         assert describe(Check("x.non", "error", error="x.non: no such file")) == "x.non: no such file"

@@ -76,9 +76,10 @@ class TestExitStatus:
         """--detail shows, under a search step, each place tried and the branch's own steps, indented by depth."""
         assert cli.main(["solve", "--no-grids", "--detail", str(SEARCH)]) == 0
         out = capsys.readouterr().out
-        assert "search: row 7's fourth 1 has 2 places - column 16 breaks row 9 after 1 step;" in out
-        assert "\n    row 7's fourth 1 at column 16: breaks row 9 after 1 step - " in out
-        assert "\n        1. overlap: 2 full - column 15 (row 9); column 17 (row 9)" in out
+        assert "search (trial and error): row 7 [1 1 2 1 1 1 1] - column 15 full; column 16 empty" in out
+        assert "\n    row 7's fourth 1 has 2 places - column 16 breaks row 9 after 2 steps; so it lies at column 15" in out
+        assert "\n    row 7's fourth 1 at column 16: breaks row 9 after 2 steps:\n" in out
+        assert "\n        1. overlap (forcing): column 15 [" in out
 
     def test_limit(self, capsys):
         """--max-branches stops a search with status limit, exit 3, and says how far it got."""
@@ -167,22 +168,38 @@ class TestExplanation:
         assert ESCAPE not in out
 
     def test_no_grids(self, capsys):
-        """--no-grids leaves out the interleaved pictures: the steps follow one another line by line."""
+        """--no-grids leaves out the interleaved pictures: the steps follow one another, each with its reasons."""
         cli.main(["solve", "--no-grids", str(TINY)])
         out = capsys.readouterr().out
         expected = render_text(paint.solve(paint.load(TINY)), grids=False)
         assert without_time(out) == without_time(expected)
         lines = out.splitlines()
         first = next(i for i, line in enumerate(lines) if line.startswith("1. "))
+        second = next(i for i, line in enumerate(lines) if line.startswith("2. "))
+        assert all(line.startswith("    ") for line in lines[first + 1:second])
+
+    def test_brief(self, capsys):
+        """--brief prints only the step lines, one after another."""
+        cli.main(["solve", "--no-grids", "--brief", str(TINY)])
+        lines = capsys.readouterr().out.splitlines()
+        first = next(i for i, line in enumerate(lines) if line.startswith("1. "))
         assert lines[first + 1].startswith("2. ")
 
-    def test_detail(self, capsys):
-        """--detail adds one indented reason line per strip under each step."""
-        cli.main(["solve", "--detail", "--no-grids", str(TINY)])
+    def test_reasons_by_default(self, capsys):
+        """Each step is followed by its reasons, indented, without asking for them."""
+        cli.main(["solve", "--no-grids", str(TINY)])
         out = capsys.readouterr().out
         result = paint.solve(paint.load(TINY))
-        for reason in result.steps[0].reasons:
-            assert f"\n    {reason.line}\n" in out
+        for line in result.steps[0].reasons[0].lines:
+            assert f"\n    {line}\n" in out
+
+    def test_rule_steps(self, capsys):
+        """--steps rule gives Kramer's grouping: one step per round, each strip's reason under its label."""
+        cli.main(["solve", "--no-grids", "--steps", "rule", str(TINY)])
+        out = capsys.readouterr().out
+        result = paint.solve(paint.load(TINY), paint.SolveOptions(steps="rule"))
+        assert "\n1. overlap (simple boxes): 5 full - row 2 (columns 1-3); column 2 (rows 1, 3)\n" in out
+        assert f"\n    {result.steps[0].reasons[0].label}: " in out and len(result.steps[0].reasons) == 2
 
     def test_solved_ends_with_answer_and_summary(self, capsys):
         """A solved puzzle ends with 'solved', the answer, and a summary of steps per rule and squares."""
@@ -200,7 +217,7 @@ class TestExplanation:
         first = next(i for i, line in enumerate(lines) if line.startswith("1. "))
         steps = lines[first:lines.index("solved") - 1]
         assert len(steps) > 2 and all(len(line) <= 45 for line in steps)
-        assert steps[1].startswith(" " * len("1. overlap: ")) and steps[1].strip()
+        assert steps[1].startswith("    ") and steps[1].strip()
 
 
 class TestJson:
@@ -299,7 +316,7 @@ class TestModule:
         """python -m paint solve prints the explanation and exits 0 for a solvable puzzle."""
         done = run("solve", "--no-grids", TINY)
         assert done.returncode == 0, done.stderr
-        assert "1. overlap: " in done.stdout and "\nsolved\n" in done.stdout
+        assert "1. overlap (simple boxes): " in done.stdout and "\nsolved\n" in done.stdout
 
     def test_exit_statuses(self):
         """python -m paint exits 4 for several solutions, 3 when stalled and 1 when the clues contradict."""
@@ -570,7 +587,7 @@ class TestNewcomer:
     def test_readme_api_rule_subset(self):
         """The README's call with two rules runs, and stops where those rules stall."""
         puzzle = paint.load(ROOT / "puzzles" / "cat.pro")
-        result = paint.solve(puzzle, paint.SolveOptions(rules=("overlap", "outside_patch")))
+        result = paint.solve(puzzle, paint.SolveOptions(rules=("overlap", "unreachable")))
         assert result.status in ("stalled", "solved") and result.branches == 0
 
     def test_standard_input_label(self, monkeypatch, capsys):

@@ -113,10 +113,11 @@ class TestExplanation:
         assert len(marked) == len(set(marked)) == puzzle.width * puzzle.height
 
     def test_step_line_format(self):
-        """The first step of Dancer reads as Kramer's overlap rule, with rows and columns counted from 1."""
+        """The first step of Dancer reads as Kramer's overlap rule on one row, with its clue, counted from 1."""
         result = paint.solve(paint.load(CORPUS / "nonogram-db/webpbn/1.non"))
-        assert result.steps[0].line.startswith("1. overlap: ")
-        assert result.steps[0].reasons[0].line.startswith("row ") or result.steps[0].reasons[0].line.startswith("column ")
+        assert result.steps[0].line == "1. overlap (simple boxes): row 2 [2 1] - column 2 full"
+        assert result.steps[0].reasons[0].line == ("row 2 [2 1]: the 2 can only lie in columns 1-3, so it covers "
+                                                   "column 2 however it lies")
 
 
 class TestSolve:
@@ -137,7 +138,7 @@ class TestSolve:
         assert result.status == "contradiction"
         assert result.contradiction.strip.name in {"row 1", "row 2", "column 1", "column 2"}
         assert result.contradiction.rule in RULE_NAMES
-        assert result.contradiction.reason == "its clue 0 cannot be met: row 1 is full but the clue is 0"
+        assert result.contradiction.reason == "the clue is 0 but row 1 is full"
         replayed = paint.Grid.blank(2, 2)
         for mark in (m for step in result.steps for m in step.marks):
             replayed.mark(mark.row, mark.column, mark.value)

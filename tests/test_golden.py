@@ -18,8 +18,7 @@ ROOT = Path(__file__).parent.parent
 
 PUZZLES = {
     "dancer": ROOT / "puzzles" / "dancer.pro",
-    "mouse": ROOT / "puzzles" / "mouse.pro",
-    "skid": ROOT / "puzzles" / "skid.pro",
+    "cat": ROOT / "puzzles" / "cat.pro",
     "edge": ROOT / "puzzles" / "edge.pro",
     "search": ROOT / "tests" / "corpus" / "jwilk" / "data016.nin",
     "stalls": ROOT / "tests" / "data" / "cli" / "stalls.non",
@@ -28,19 +27,21 @@ PUZZLES = {
 """Golden name -> puzzle file: puzzles from ``puzzles/`` (Edge needs the probes), a jwilk puzzle that needs search, and the CLI's puzzles with two solutions and with none."""
 
 VARIANTS = {
-    "grids": {"grids": True, "detail": False},
-    "detail": {"grids": False, "detail": True},
+    "strip": ({"steps": "strip"}, {"grids": True}),
+    "rule": ({"steps": "rule"}, {"grids": True}),
+    "detail": ({"steps": "strip", "branch_steps": True}, {"grids": False, "detail": True}),
 }
-"""Golden variant -> render_text options: pictures after every step, or the reasons without pictures."""
+"""Golden variant -> (SolveOptions, render_text options): the default explanation (one strip a step, a picture
+after each round), Kramer's grouping (one rule over every strip a step), and the detail without pictures."""
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 @pytest.mark.parametrize("name", sorted(PUZZLES))
 def test_transcript(name, variant, golden):
-    """The explanation of each puzzle, with grids or with detail, matches its golden transcript exactly."""
-    options = paint.SolveOptions(branch_steps=VARIANTS[variant]["detail"])
-    result = paint.solve(paint.load(PUZZLES[name]), options)
-    text = render_text(result, show_time=False, **VARIANTS[variant])
+    """The explanation of each puzzle, in each variant, matches its golden transcript exactly."""
+    solving, showing = VARIANTS[variant]
+    result = paint.solve(paint.load(PUZZLES[name]), paint.SolveOptions(**solving))
+    text = render_text(result, show_time=False, **showing)
     golden.check(f"{name}.{variant}.txt", text)
 
 

@@ -201,7 +201,7 @@ class TestStreamedJson:
         """A step with more marks than one chunk is written in chunks and still matches."""
         size = 60
         puzzle = paint.Puzzle(rows=[[size]] * size, columns=[[size]] * size)
-        result = paint.solve(puzzle)
+        result = paint.solve(puzzle, paint.SolveOptions(steps="rule"))
         assert len(result.steps[0].marks) == size * size > 2000
         stream = io.StringIO()
         writer = DocumentWriter(stream)

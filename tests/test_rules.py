@@ -43,7 +43,7 @@ def run_rule(name, targets, squares):
         for position, value in finding.marks:
             assert after[position] == 0, "a rule marked a square that was not blank"
             after[position] = int(value)
-        assert finding.why
+        assert finding.detail is not None
     return after
 
 

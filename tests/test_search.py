@@ -67,7 +67,8 @@ class TestProbe:
         assert checked(puzzle, result.grid.lines())
         step = next(s for s in result.steps if s.rule == "corner" and s.marks[0].row == 5)
         assert [(m.row, m.column, m.value) for m in step.marks] == [(5, 5, EMPTY)]
-        assert step.line == (f"{step.number}. corner: row 6, column 6 cannot be full - row 6's 2 would make "
+        assert step.line == f"{step.number}. corner (contradiction): row 6, column 6 cannot be full"
+        assert step.text == ("row 6, column 6 cannot be full - row 6's 2 would make "
                              "column 4 empty; column 6's 1 1 would make row 5 empty; row 5's 2 2 would make "
                              "columns 1, 4 full; column 4's 1 2 would make rows 1, 4 full and row 5 empty; "
                              "column 4's 1 2 cannot be met: row 5, column 4 would have to be both full and empty")
@@ -180,8 +181,9 @@ class TestSearch:
         """A search step names the block, how many places it has, why the others break, and where it lies."""
         result = paint.solve(paint.load(CORPUS / "jwilk" / "data016.nin"))
         step = next(s for s in result.steps if s.rule == "search")
-        assert step.line == (f"{step.number}. search: row 7's fourth 1 has 2 places - column 16 breaks row 9 "
-                             "after 1 step; so it lies at column 15")
+        assert step.line == f"{step.number}. search (trial and error): row 7 [1 1 2 1 1 1 1] - column 15 full; column 16 empty"
+        assert step.search.text == ("row 7's fourth 1 has 2 places - column 16 breaks row 9 after 2 steps; "
+                                    "so it lies at column 15")
         assert [(m.row, m.column, m.value) for m in step.marks] == [(6, 14, FULL), (6, 15, EMPTY)]
 
     def test_agreeing_places_settle_their_common_squares(self):
@@ -230,7 +232,7 @@ class TestSearch:
     def test_search_needs_try_one(self):
         """Without the exact line test search could not tell a broken branch, so it does not run: the rules stall."""
         puzzle = paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]])
-        result = paint.solve(puzzle, paint.SolveOptions(rules=("overlap", "outside_patch")))
+        result = paint.solve(puzzle, paint.SolveOptions(rules=("overlap", "unreachable")))
         assert (result.status, result.branches, result.blank) == ("stalled", 0, 4)
         assert paint.solve(puzzle).status == "multiple"
 

@@ -16,8 +16,16 @@ never does.
 Tiny
 2 columns x 2 rows
 <BLANKLINE>
-1. overlap: 2 full - column 1 (rows 1-2)
-2. outside_patch: 2 empty - row 1 (column 2); row 2 (column 2)
+1. overlap (simple boxes): column 1 [2] - rows 1-2 full
+    the 2 can only lie in rows 1-2, so it covers rows 1-2 however it lies
+2. unreachable (mercury): row 1 [1] - column 2 empty
+    the 1 cannot end after column 1: it must start at column 1 or earlier, as no block comes before
+        it to cover the full column 1
+    no block can reach column 2: the 1 cannot end after column 1
+3. unreachable (mercury): row 2 [1] - column 2 empty
+    the 1 cannot end after column 1: it must start at column 1 or earlier, as no block comes before
+        it to cover the full column 1
+    no block can reach column 2: the 1 cannot end after column 1
 <BLANKLINE>
 solved
 <BLANKLINE>
@@ -29,13 +37,13 @@ solved
 <BLANKLINE>
 summary
   overlap          1 step
-  outside_patch    1 step
+  unreachable      2 steps
   narrow_gap       0 steps
   block_extension  0 steps
   try_one          0 steps
   edge             0 steps
   corner           0 steps
-  all rules        2 steps
+  all rules        3 steps
   squares          4: 2 full, 2 empty
   unique           yes, proven
 """

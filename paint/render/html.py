@@ -114,8 +114,6 @@ class HtmlWriter:
             write(self.picture(part))
         elif isinstance(part, StepPart):
             write(self.rich(step_text(part)))
-            if part.picture is not None:
-                write(self.picture(part.picture))
         elif isinstance(part, Outcome):
             write(self.rich(Text("\n".join(part.message), STYLES.get(part.status, ""))))
             if part.picture is not None:
@@ -173,13 +171,15 @@ class HtmlWriter:
                           "</figure>\n</main>\n</body>\n</html>\n")
 
 
-def render_html(result: Result, *, detail: bool = False, width: int = WIDTH, show_time: bool = True) -> str:
+def render_html(result: Result, *, detail: bool = False, brief: bool = False, width: int = WIDTH,
+                show_time: bool = True) -> str:
     """The explanation of ``result`` as one self-contained HTML page (text ending in a newline).
 
     Every step's line(s) with the picture of the grid after it, the squares
     it marked highlighted as in the terminal, then the outcome and summary,
     and last the final grid (``result.grid``) as an inline SVG picture.
-    ``detail`` adds one line per reason; ``width`` wraps step lines to that
+    ``brief`` leaves out the reasons under each step, ``detail`` adds a
+    probe's generations and a search's branches; ``width`` wraps step lines to that
     many characters (pictures are never wrapped); ``show_time`` includes the
     time in the summary.  The page's ``<title>`` is the puzzle's title
     (escaped).  The pictures after the steps are always drawn (the page is
@@ -188,13 +188,13 @@ def render_html(result: Result, *, detail: bool = False, width: int = WIDTH, sho
     >>> import paint
     >>> result = paint.solve(paint.Puzzle(rows=[[1]], columns=[[1]]))
     >>> page = render_html(result, show_time=False)
-    >>> 'font-weight: bold">overlap</span>: 1 full' in page
+    >>> 'font-weight: bold">overlap (simple boxes)</span>: row 1 [1] - column 1 full' in page
     True
     """
     buffer = io.StringIO()
     writer = HtmlWriter(buffer, width=width)
     writer.begin(result.puzzle)
-    for part in result_parts(result, grids=True, detail=detail, width=width, show_time=show_time):
+    for part in result_parts(result, grids=True, detail=detail, brief=brief, width=width, show_time=show_time):
         writer.write(part)
     writer.end(result)
     return buffer.getvalue()

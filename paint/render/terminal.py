@@ -15,7 +15,7 @@ codes.
 >>> console = Console(file=io.StringIO(), width=80)
 >>> render_terminal(result, console, grids=False, show_time=False)
 >>> console.file.getvalue().splitlines()[3]
-'1. overlap: 2 full - column 1 (rows 1-2)'
+'1. overlap (simple boxes): column 1 [2] - rows 1-2 full'
 """
 
 from __future__ import annotations
@@ -84,11 +84,13 @@ def step_text(part: StepPart) -> Text:
     for index, line in enumerate(part.lines):
         if index:
             text.append("\n")
-        if index == 0 and line.startswith(f"{number} {part.step.rule}:"):
+        head = f"{number} {part.step.rule}"
+        if index == 0 and line.startswith(head):
+            rule_end = line.index(":", len(head)) if ":" in line[len(head):] else len(head)
             text.append(number, STYLES["number"])
             text.append(" ")
-            text.append(part.step.rule, STYLES["rule"])
-            text.append(line[len(number) + 1 + len(part.step.rule):])
+            text.append(line[len(number) + 1:rule_end], STYLES["rule"])
+            text.append(line[rule_end:])
         else:
             text.append(line)
     for line in part.reasons:
@@ -134,8 +136,6 @@ class TerminalWriter:
             print_(picture_text(part), soft_wrap=True)
         elif isinstance(part, StepPart):
             print_(step_text(part), soft_wrap=True)
-            if part.picture is not None:
-                print_(picture_text(part.picture), soft_wrap=True)
         elif isinstance(part, Outcome):
             print_(Text("\n".join(part.message), STYLES.get(part.status, "")), soft_wrap=True)
             if part.picture is not None:

@@ -9,9 +9,10 @@ What is shown is decided once, here, as a sequence of *parts*:
 
 - :class:`Header`: title, author, copyright, licence and size;
 - a :class:`Picture` of the blank puzzle (when grids are on);
-- one :class:`StepPart` per step: its explanation line wrapped, its reasons
-  (with detail) and the picture of the grid after it (when grids are on),
-  with the squares it just marked listed as :class:`Highlight` s;
+- one :class:`StepPart` per step: its explanation line wrapped and the
+  reasons under it; after the last step of each round (:class:`Rounds`), a
+  :class:`Picture` of the grid (when grids are on), the squares the round
+  marked listed as :class:`Highlight` s;
 - the :class:`Outcome`: the answer in Kramer's output format, or why the
   solve stopped and the grid as far as it got;
 - the :class:`Summary`: steps per rule, squares, time.
@@ -37,7 +38,7 @@ stalled: 1 square still blank; search is needed
 <BLANKLINE>
 summary
   overlap          0 steps
-  outside_patch    0 steps
+  unreachable      0 steps
   narrow_gap       0 steps
   block_extension  0 steps
   try_one          0 steps
@@ -110,13 +111,11 @@ class Header:
 
 @attrs.frozen
 class StepPart:
-    """One step as shown: ``lines`` is ``step.line`` wrapped, ``reasons`` the indented detail lines
-    (empty without detail), ``picture`` the grid after the step (None without grids)."""
+    """One step as shown: ``lines`` is its line wrapped, ``reasons`` the indented lines under it (none when brief)."""
 
     step: Step
     lines: tuple[str, ...] = attrs.field(converter=tuple)
     reasons: tuple[str, ...] = attrs.field(converter=tuple)
-    picture: Picture | None = None
 
 
 @attrs.frozen
@@ -208,14 +207,11 @@ def picture(puzzle: Puzzle, grid: Grid, marks=()) -> Picture:
                            for m in marks])
 
 
-def step_part(puzzle: Puzzle, step: Step, grid: Grid | None, *,
-              detail: bool = False, brief: bool = False, width: int = WIDTH, highlight=None) -> StepPart:
-    """One step as shown; ``grid`` is the grid to picture after it, or None to leave the picture out.
+def step_part(step: Step, *, detail: bool = False, brief: bool = False, width: int = WIDTH) -> StepPart:
+    """One step as shown: its line, and under it its reasons (:func:`paint.wording.step_body`) unless ``brief``.
 
-    Under the step line come its reasons (:func:`paint.wording.step_body`),
-    unless ``brief``; ``detail`` adds a probe's generations and each link's
-    reason, and a search step's branches with their own steps.  The picture
-    highlights ``highlight`` (marks; default: the step's own).
+    ``detail`` adds a probe's generations and each link's reason, and a
+    search step's branches with their own steps.
     """
     reasons = []
     if not brief:
@@ -224,12 +220,11 @@ def step_part(puzzle: Puzzle, step: Step, grid: Grid | None, *,
         if detail and step.search is not None:
             for branch in step.search.branches:
                 reasons.extend(branch_lines(branch, 1, width))
-    shown = None if grid is None else picture(puzzle, grid, step.marks if highlight is None else highlight)
-    return StepPart(step, wrap_step_line(step, width), reasons, shown)
+    return StepPart(step, wrap_step_line(step, width), reasons)
 
 
 class Rounds:
-    """Which steps a picture follows, and what it highlights: the last step of each round, with every mark of the round.
+    """Where the pictures go: after the last step of each round, highlighting every mark of the round.
 
     With ``--steps strip`` a round of one rule over the strips that changed
     gives one step per strip; a picture after each would make a 20 x 20
@@ -240,11 +235,15 @@ class Rounds:
     quote the squares they read, so it can be checked against the picture
     before the round.  With ``--steps rule`` every step is a round.
 
-    >>> rounds = Rounds()
+    :meth:`highlight` serves a finished result (each step knows whether it
+    is the last of its round); :meth:`start` and :meth:`finish` serve steps
+    as a solve makes them, when a round is known to be over only once the
+    next begins.
     """
 
     def __init__(self):
         self.marks: list = []
+        self.round: int | None = None
 
     def highlight(self, step: Step) -> list | None:
         """The marks to highlight in a picture after ``step``, or None when no picture follows it."""
@@ -253,6 +252,27 @@ class Rounds:
             return None
         marks, self.marks = self.marks, []
         return marks
+
+    def start(self, step: Step, grid: Grid) -> tuple[list, Grid] | None:
+        """Before showing ``step`` (``grid`` is the grid just after it): the picture that closes the round before, if
+        ``step`` opens a new one, as ``(marks to highlight, grid)``."""
+        closed = None
+        if self.round is not None and step.round != self.round and self.marks:
+            before = Grid(grid.height, grid.width, [list(row) for row in grid.rows])
+            for mark in step.marks:
+                before.rows[mark.row][mark.column] = BLANK
+            closed = (self.marks, before)
+            self.marks = []
+        self.round = step.round
+        self.marks.extend(step.marks)
+        return closed
+
+    def finish(self, grid: Grid) -> tuple[list, Grid] | None:
+        """After the last step: the picture of the last round, on ``grid``, or None when there was no step."""
+        if not self.marks:
+            return None
+        marks, self.marks = self.marks, []
+        return marks, grid
 
 
 _PLACE = re.compile(r"\brow \d+, column \d+|\b(?:rows?|columns?) \d+(?:-\d+)?(?:, \d+(?:-\d+)?)*")
@@ -293,19 +313,23 @@ def branch_lines(branch: Branch, depth: int, width: int = WIDTH) -> list[str]:
     >>> from paint.explanation import Placement
     >>> from paint.strip import StripId
     >>> place = Placement(StripId('row', 6), (5,), 0, 1)
-    >>> branch_lines(Branch(place, 1, 'contradiction', 2, broken=StripId('column', 3), reason='no room'), 1)
-    ["    row 7's 5 at columns 2-6: breaks column 4 after 2 steps - no room"]
+    >>> for line in branch_lines(Branch(place, 1, 'contradiction', 2, broken=StripId('column', 3),
+    ...                                 reason='no room', reason_lines=('no room',)), 1):
+    ...     print(line)
+        row 7's 5 at columns 2-6: breaks column 4 after 2 steps:
+                no room
     """
     place = branch.placement
     outcomes = {
-        "contradiction": lambda: (f"breaks {branch.broken.name} after {plural(branch.worked, 'step')}"
-                                  + (f" - {branch.reason}" if branch.reason else "")),
+        "contradiction": lambda: f"breaks {branch.broken.name} after {plural(branch.worked, 'step')}",
         "exhausted": lambda: f"every place of the next block breaks ({plural(len(branch.children), 'place')})",
         "survived": lambda: "the one place left",
         "solved": lambda: f"solved after {plural(branch.worked, 'step')}",
     }
     said = outcomes.get(branch.outcome, lambda: f"still open after {plural(branch.worked, 'step')}")()
-    lines = _wrap(f"{place.block} at {place.where}: {said}", depth, width)
+    lines = _wrap(f"{place.block} at {place.where}: {said}" + (":" if branch.reason_lines else ""), depth, width)
+    for reason in branch.reason_lines:
+        lines.extend(_wrap(reason, depth + 2, width))
     for step in branch.steps:
         lines.extend(_wrap(f"{step.number}. {step_head(step)}", depth + 1, width))
     for child in branch.children:
@@ -404,8 +428,7 @@ def outcome(result: Result, *, grids: bool = True, width: int = WIDTH) -> Outcom
 
 
 def _wrapped(message: str, width: int) -> list[str]:
-    return textwrap.wrap(message, width=width, subsequent_indent=DETAIL_INDENT,
-                         break_long_words=False, break_on_hyphens=False)
+    return wrap(message, width, "", DETAIL_INDENT)
 
 
 def summary(result: Result, *, show_time: bool = True) -> Summary:
@@ -451,8 +474,9 @@ def result_parts(result: Result, *, grids: bool = True, detail: bool = False, br
     yield from header_parts(puzzle, grids=grids)
     for step, grid in replay(puzzle, result.steps):
         marks = rounds.highlight(step)
-        yield step_part(puzzle, step, grid if grids and marks is not None else None, detail=detail, brief=brief,
-                        width=width, highlight=marks)
+        yield step_part(step, detail=detail, brief=brief, width=width)
+        if grids and marks is not None:
+            yield picture(puzzle, grid, marks)
     yield from ending_parts(result, grids=grids, width=width, show_time=show_time)
 
 
@@ -469,9 +493,7 @@ def gap_before(previous: Part | None, part: Part) -> bool:
     """
     if previous is None:
         return False
-    if isinstance(previous, StepPart) and isinstance(part, StepPart):
-        return previous.picture is not None or part.picture is not None
-    return True
+    return not (isinstance(previous, StepPart) and isinstance(part, StepPart))
 
 
 # ----------------------------------------------------------- plain text
@@ -487,10 +509,7 @@ def part_lines(part: Part) -> list[str]:
     if isinstance(part, Picture):
         return list(part.lines)
     if isinstance(part, StepPart):
-        lines = [*part.lines, *part.reasons]
-        if part.picture is not None:
-            lines.extend(part.picture.lines)
-        return lines
+        return [*part.lines, *part.reasons]
     if isinstance(part, Outcome):
         return [*part.message] + ([] if part.picture is None else ["", *part.picture.lines])
     if isinstance(part, Summary):

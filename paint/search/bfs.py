@@ -242,7 +242,7 @@ class _Search:
         try:
             status = branch.run()
         except Contradiction as error:
-            node.outcome, node.broken, node.reason = "contradiction", error.strip, error.reason
+            node.outcome, node.broken, node.reason = "contradiction", error.strip, error  # worded when shown
             node.dead = True
             status = "contradiction"
         node.worked += len(branch.steps)
@@ -570,5 +570,10 @@ def _branch(node: _Node, survived: bool, keep_steps: bool) -> Branch:
     children = ()
     if outcome == "exhausted":
         children = tuple(_branch(child, False, keep_steps) for child in node.children)
+    if isinstance(node.reason, Contradiction):
+        lines = tuple(node.reason.lines)
+        reason = node.reason.reason
+    else:
+        lines, reason = (() if node.reason is None else (node.reason,)), node.reason
     return Branch(node.placement, node.level, outcome, node.worked, node.steps if keep_steps else (),
-                  node.broken, node.reason, children)
+                  node.broken, reason, children, lines)

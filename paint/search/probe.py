@@ -31,7 +31,7 @@ a person reads count from 1.
 True
 >>> engine = Engine(Puzzle(rows=[[2], [1]], columns=[[1], [2]]), choose_rules(None))
 >>> print(probe(engine, 1, 0, 3).text)
-row 2, column 1 cannot be full - column 1's 1 would make row 1 empty; row 1's 2 cannot be met: there is no room for the 2 (target 1 of 1)
+row 2, column 1 cannot be full - column 1's 1 would make row 1 empty; row 1's 2 cannot be met: the 2 cannot start before column 2: it cannot start on the empty column 1; so there is no room for the 2: from column 2, its 2 squares would run past the end of the line at column 2
 """
 
 from __future__ import annotations

@@ -1,0 +1,256 @@
+"""The explanation a person reads: bounds that are right and rightly derived, one strip per step, words without jargon.
+
+The bounds every overlap and unreachable reason lists are checked against
+an independent exact method (the dynamic-programming placements of
+:mod:`paint.linesolvers.dp`, and brute force on short lines); every event of
+a derivation is checked to rule out what it says it rules out; every mark
+is checked to follow from the listed bounds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import paint
+from paint.bounds import Derivation, core
+from paint.linesolvers.dp import block_starts
+from paint.render import render_text
+from paint.squares import BLANK, EMPTY, FULL
+from paint.wording import TECHNIQUES
+from test_rules import consistent
+
+CORPUS = Path(__file__).parent / "corpus"
+ROOT = Path(__file__).parent.parent
+RULE_STEPS = json.loads((Path(__file__).parent / "data" / "rule_steps.json").read_text(encoding="utf-8"))
+"""The rule-mode steps of every corpus puzzle as the engine made them before steps were made per strip:
+per puzzle, its status and ``[rule, marks, sha1 of the marks]`` per step."""
+
+
+def corpus_puzzles(*folders):
+    """The corpus puzzles of ``folders`` that the solver finishes in moments (knotty and faase left out)."""
+    for folder in folders:
+        for path in sorted((CORPUS / folder).iterdir()):
+            if path.suffix in (".non", ".nin") and path.stem not in ("knotty", "faase"):
+                yield path
+
+
+LINE_PUZZLES = list(corpus_puzzles("nonogram-db", "jwilk"))
+
+
+def reasons_of(result):
+    """Every reason of every step of ``result``, probe links included."""
+    for step in result.steps:
+        yield from step.reasons
+
+
+def check_event(derivation, side: str, index: int, clue) -> None:
+    """One event rules out what it says: its cause holds on the squares, and the neighbour it cites bounds it."""
+    events = derivation.events[side]
+    event = events[index]
+    squares = derivation.squares
+    size = clue[event.target]
+    start = side == "start"
+    if event.cause == "edge":
+        assert event.value == (0 if start else len(squares) - 1)
+    elif event.cause == "after":
+        other = events[event.cites]
+        assert other.target == event.target + (-1 if start else 1)
+        if start:
+            assert event.value == other.value + clue[other.target] + 1
+        else:
+            assert event.value == other.value - clue[other.target] - 1
+    elif event.cause == "gap":
+        assert squares[event.square] == EMPTY
+        if start:  # every start from the bound before to the square covers the empty square
+            assert event.previous <= event.square < event.previous + size and event.value == event.square + 1
+        else:
+            assert event.previous - size < event.square <= event.previous and event.value == event.square - 1
+    elif event.cause == "touch":
+        assert squares[event.square] == FULL
+        assert event.square == (event.previous - 1 if start else event.previous + 1)
+        assert event.value == (event.previous + 1 if start else event.previous - 1)
+    elif event.cause == "cover":
+        assert squares[event.square] == FULL
+        if start:
+            assert event.value == event.square - size + 1
+            if event.cites is not None:
+                assert events[event.cites].value > event.square  # the next block cannot reach it
+        else:
+            assert event.value == event.square + size - 1
+            if event.cites is not None:
+                assert events[event.cites].value < event.square
+    else:
+        raise AssertionError(f"unknown cause {event.cause}")
+    if event.cites is not None:
+        assert event.cites < index, "an event may only cite one found before it"
+
+
+def check_derivation(clue, squares) -> None:
+    """The derivation's bounds are the exact ones, and every event it records is sound."""
+    derivation = Derivation(clue, squares)
+    starts = block_starts(clue, squares)
+    assert (derivation.failure is None) == (starts is not None)
+    if starts is None:
+        for index in range(len(derivation.events["start"])):
+            check_event(derivation, "start", index, clue)
+        return
+    assert derivation.earliest == [min(places) for places in starts]
+    assert derivation.latest == [max(places) + size - 1 for places, size in zip(starts, clue)]
+    for side in ("start", "end"):
+        for index in range(len(derivation.events[side])):
+            check_event(derivation, side, index, clue)
+        for target in range(len(clue)):
+            facts = derivation.proof(target, side)
+            assert facts[-1].target == target and facts[-1].value == (
+                derivation.earliest[target] if side == "start" else derivation.latest[target])
+
+
+@st.composite
+def clue_and_line(draw):
+    """A random clue and a random partly known line of up to 14 squares."""
+    n = draw(st.integers(1, 14))
+    clue = tuple(draw(st.lists(st.integers(1, 5), max_size=5)))
+    squares = bytes(draw(st.lists(st.sampled_from([0, 0, 0, 1, 2]), min_size=n, max_size=n)))
+    return clue, squares
+
+
+class TestDerivation:
+    """paint.bounds derives the left-most and right-most placements exactly, by sound steps."""
+
+    @settings(max_examples=600, deadline=None)
+    @given(clue_and_line())
+    def test_random_lines(self, case):
+        """On random short lines the bounds match brute force and every event is sound."""
+        clue, squares = case
+        check_derivation(clue, squares)
+        fits = consistent(clue, list(squares))
+        assert (Derivation(clue, squares).failure is None) == bool(fits)
+
+    def test_corpus_reasons(self):
+        """Every reason of every step on the line-solvable corpus lists each block's exact bounds, soundly derived."""
+        checked = 0
+        for path in LINE_PUZZLES:
+            for reason in reasons_of(paint.solve(paint.load(path))):
+                check_derivation(reason.clue, reason.squares)
+                checked += 1
+        assert checked > 20000
+
+    def test_core_still_fails(self):
+        """The squares a failure is cut down to still leave no placement, and include the assumed square."""
+        clue, squares = (1, 5, 4), bytearray(b"\0" * 6 + b"\2\2\0\2\2\2\0\0" + b"\1" * 7 + b"\2" * 4)
+        needed = core(clue, squares, keep=(6,))
+        assert Derivation(clue, needed).failure is not None and needed[6] == FULL
+        assert all(needed[p] in (BLANK, squares[p]) for p in range(len(squares)))
+
+
+class TestReasonsFollow:
+    """Every mark a step makes follows from the bounds its reason lists."""
+
+    def test_marks_follow_from_the_bounds(self):
+        """overlap marks lie where the block lies however it is placed; unreachable marks lie in no block's range."""
+        for path in LINE_PUZZLES[:80] + [CORPUS / "survey" / "webpbn-00023-edge.non"]:
+            result = paint.solve(paint.load(path))
+            pairs = [(reason, step.marks) for step in result.steps if step.chain is None for reason in step.reasons]
+            pairs += [(link.reason, link.marks) for step in result.steps if step.chain is not None
+                      for link in step.chain.links]
+            for reason, made in pairs:
+                if True:
+                    document = paint.result.reason_document(reason)
+                    blocks = document["blocks"]
+                    marks = [m for m in made if m.strip == reason.strip]
+                    assert marks
+                    positions = [m.position + 1 for m in marks]
+                    if reason.rule == "overlap":
+                        for position in positions:
+                            assert any(block["latest"] - block["size"] + 1 <= position
+                                       <= block["earliest"] + block["size"] - 1 for block in blocks)
+                    if reason.rule == "unreachable":
+                        for position in positions:
+                            assert not any(block["earliest"] <= position <= block["latest"] for block in blocks)
+
+
+class TestSteps:
+    """One strip per step by default; Kramer's grouping with --steps rule, exactly as the engine made it before."""
+
+    @pytest.mark.parametrize("path", LINE_PUZZLES[::15] + [CORPUS / "survey" / "webpbn-00023-edge.non",
+                                                           CORPUS / "jwilk" / "data083.nin"],
+                             ids=lambda path: path.name)
+    def test_one_strip_per_step(self, path):
+        """In strip mode every step's marks lie on one strip, and its reason is that strip's."""
+        for step in paint.solve(paint.load(path)).steps:
+            assert step.strip is not None
+            assert all(reason.strip == step.strip for reason in step.reasons if step.chain is None)
+
+    @pytest.mark.parametrize("name", sorted(RULE_STEPS))
+    def test_rule_mode_is_kramers(self, name):
+        """In rule mode the steps are those the engine made before: same rules, same marks, in the same order."""
+        import hashlib
+        result = paint.solve(paint.load(CORPUS / name), paint.SolveOptions(steps="rule"))
+        got = []
+        for step in result.steps:
+            text = ";".join(f"{m.row},{m.column},{int(m.value)},{m.strip.kind[0]}{m.strip.index}" for m in step.marks)
+            got.append([step.rule, len(step.marks), hashlib.sha1(text.encode()).hexdigest()[:12]])
+        assert result.status == RULE_STEPS[name]["status"]
+        assert got == RULE_STEPS[name]["steps"]
+
+    def test_strip_steps_make_the_rule_steps(self):
+        """The strip steps of a round, taken together, are that round's rule step."""
+        for path in LINE_PUZZLES[:30]:
+            puzzle = paint.load(path)
+            by_strip = paint.solve(puzzle).steps
+            by_rule = paint.solve(puzzle, paint.SolveOptions(steps="rule")).steps
+            rounds: dict = {}
+            for step in by_strip:
+                rounds.setdefault(step.round, []).extend(step.marks)
+            assert [list(step.marks) for step in by_rule] == list(rounds.values())
+            assert all(step.last == (index + 1 == len(by_strip) or by_strip[index + 1].round != step.round)
+                       for index, step in enumerate(by_strip))
+
+
+SAMPLE = LINE_PUZZLES[::7] + list(corpus_puzzles("survey"))[:8]
+
+
+class TestWords:
+    """The explanation speaks of blocks and clues, never breaks a place across lines, and names techniques."""
+
+    @pytest.mark.parametrize("path", SAMPLE, ids=lambda path: path.name)
+    def test_no_jargon(self, path):
+        """No 'target' or 'patch' in the default explanation."""
+        text = render_text(paint.solve(paint.load(path)), grids=False)
+        assert not re.search(r"\btargets?\b|\bpatch(es)?\b", text)
+
+    @pytest.mark.parametrize("path", SAMPLE, ids=lambda path: path.name)
+    def test_places_never_broken(self, path):
+        """No printed line ends inside a place: never on 'row', 'column' or a range cut at its dash."""
+        result = paint.solve(paint.load(path))
+        for width in (60, 100):
+            for line in render_text(result, grids=False, detail=True, width=width).splitlines():
+                if re.fullmatch(r"\d+ columns? x \d+ rows?", line):
+                    continue  # the puzzle's size, under its title
+                assert not re.search(r"\b(rows?|columns?)$|\d-$|^\s*-\d", line), line
+
+    def test_blocks_named_by_ordinal(self):
+        """A clue that repeats a number names its blocks by ordinal: the first 1, the second 1."""
+        result = paint.solve(paint.load(ROOT / "puzzles" / "dancer.pro"))
+        text = render_text(result, grids=False)
+        assert "the first 1" in text and "the second 1" in text
+
+    def test_techniques_are_named(self):
+        """Every technique a step names is one the docs describe."""
+        for path in SAMPLE[:20]:
+            for step in paint.solve(paint.load(path)).steps:
+                assert step.technique is None or step.technique in TECHNIQUES
+
+    def test_try_one_gives_a_witness(self):
+        """A try_one step says, for each square, what its other value would break, line by line."""
+        result = paint.solve(paint.load(CORPUS / "jwilk" / "data020.nin"))
+        step = next(s for s in result.steps if s.rule == "try_one")
+        lines = step.reasons[0].lines
+        assert lines[0].startswith("if row ") and "no placement of the blocks would fit" in lines[0]
+        assert lines[-1].lstrip().startswith("so ")
