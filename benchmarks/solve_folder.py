@@ -21,6 +21,7 @@ from pathlib import Path
 
 import paint
 from paint.formats import FORMATS
+from paint.render import render_text
 
 SUFFIXES = {ext for module in FORMATS.values() for ext in module.EXTENSIONS}
 
@@ -52,6 +53,9 @@ def main(argv=None) -> int:
     parser.add_argument("paths", nargs="+", help="puzzle files or folders (searched recursively)")
     parser.add_argument("--memory", action="store_true", help="also measure peak traced memory per solve")
     parser.add_argument("--repeat", type=int, default=1, help="time each solve N times and keep the best")
+    parser.add_argument("--render", action="store_true",
+                        help="also time writing the explanation as paint solve prints it by default (plain text, "
+                             "grids and reasons), and add it to the total")
     args = parser.parse_args(argv)
 
     rows = []
@@ -67,6 +71,8 @@ def main(argv=None) -> int:
         for _ in range(max(1, args.repeat)):
             started = time.perf_counter()
             result = paint.solve(puzzle)
+            if args.render:
+                render_text(result)
             best = min(best, time.perf_counter() - started)
         peak = ""
         if args.memory:
@@ -92,7 +98,8 @@ def main(argv=None) -> int:
     for row in rows:
         print(line(row))
     summary = ", ".join(f"{n} {status}" for status, n in sorted(statuses.items()))
-    print(f"\n{len(rows)} puzzles ({summary}); total solve time {total_time:.2f} s; "
+    print(f"\n{len(rows)} puzzles ({summary}); total {'solve and render' if args.render else 'solve'} time "
+          f"{total_time:.2f} s; "
           f"slowest {max((float(r[4]) for r in rows if r[4] != '-'), default=0):.3f} s; "
           f"wall clock for the whole run, reading files included, {wall:.2f} s"
           + (f" ({args.repeat} solves each)" if args.repeat > 1 or args.memory else ""))

@@ -38,6 +38,8 @@ counts from 1 (:mod:`paint.wording`).
 
 from __future__ import annotations
 
+import bisect
+
 import attrs
 
 from .squares import EMPTY, FULL
@@ -115,6 +117,7 @@ class Derivation:
     def __init__(self, targets, squares):
         self.targets = tuple(targets)
         self.squares = bytes(squares)
+        self._owners: dict = {}
         n = len(self.squares)
         k = len(self.targets)
         starts, left, failure = _leftmost(self.targets, self.squares)
@@ -143,14 +146,24 @@ class Derivation:
         """The :class:`Fact` of event ``index`` of ``side``: the block's bound after it, and the events that give it."""
         events = self.events[side]
         target = events[index].target
-        own = [i for i in range(index + 1) if events[i].target == target]
+        mine = self._own(side)[target]
+        own = mine[:bisect.bisect_right(mine, index)]
         first = max(position for position, i in enumerate(own) if events[i].cause in ABSOLUTE)
         return Fact(target, side, events[index].value, tuple(events[i] for i in own[first:]))
 
     def last(self, target: int, side: str) -> int:
         """The index of the last event of block ``target`` on ``side`` (the one that gives its bound)."""
-        events = self.events[side]
-        return max(i for i, event in enumerate(events) if event.target == target)
+        return self._own(side)[target][-1]
+
+    def _own(self, side: str) -> dict[int, list[int]]:
+        """The indices of each block's events on ``side``, in order (worked out once)."""
+        cached = self._owners.get(side)
+        if cached is None:
+            cached = {}
+            for index, event in enumerate(self.events[side]):
+                cached.setdefault(event.target, []).append(index)
+            self._owners[side] = cached
+        return cached
 
     def proof(self, target: int, side: str) -> list[Fact]:
         """The facts block ``target``'s bound on ``side`` rests on, each after the facts it cites; the bound's own fact last."""

@@ -189,7 +189,13 @@ def fact_line(fact, derivation, clue, kind: str) -> str:
                                f"{'start before' if start else 'end after'} {at(other.value)}, so cannot cover "
                                f"the full {at(event.square)}")
     say_runs()
-    head = f"{name} cannot start before {at(fact.value)}" if start else f"{name} cannot end after {at(fact.value)}"
+    n = len(derivation.squares)
+    if start and fact.value >= n:
+        head = f"{name} would have to start after {at(n - 1)}, where the line ends"
+    elif not start and fact.value < 0:
+        head = f"{name} would have to end before {at(0)}, where the line begins"
+    else:
+        head = f"{name} cannot start before {at(fact.value)}" if start else f"{name} cannot end after {at(fact.value)}"
     return head + (": " + "; ".join(clauses) if clauses else "")
 
 
@@ -299,11 +305,11 @@ def _beyond(reason, derivation, clue, kind) -> list[str]:
         if before is None:
             first = "" if len(clue) == 1 else "the first block, "
             lines.append(f"no block can reach {where}: {first}{block_name(clue, after)}"
-                         f"{', ' if first else ''} cannot start before {kind} {derivation.earliest[after] + 1}")
+                         f"{',' if first else ''} cannot start before {kind} {derivation.earliest[after] + 1}")
         elif after is None:
             last = "" if len(clue) == 1 else "the last block, "
             lines.append(f"no block can reach {where}: {last}{block_name(clue, before)}"
-                         f"{', ' if last else ''} cannot end after {kind} {derivation.latest[before] + 1}")
+                         f"{',' if last else ''} cannot end after {kind} {derivation.latest[before] + 1}")
         else:
             lines.append(f"no block can reach {where}: {block_name(clue, before)} cannot end after "
                          f"{kind} {derivation.latest[before] + 1}, and {block_name(clue, after)} cannot start "
@@ -447,15 +453,13 @@ def failure_lines(derivation, clue, kind: str) -> list[str]:
     size = clue[failure.target]
     if failure.kind == "no_room" and failure.side == "start":
         if bound >= n:
-            lines.append(f"so there is no room for {name}: it cannot start before {kind} {bound + 1}, past the end "
-                         f"of the line at {kind} {n}")
+            lines.append(f"so there is no room for {name}")
         else:
             lines.append(f"so there is no room for {name}: from {kind} {bound + 1}, its {plural(size, 'square')} "
                          f"would run past the end of the line at {kind} {n}")
     elif failure.kind == "no_room":
         if bound < 0:
-            lines.append(f"so there is no room for {name}: it cannot end after {kind} {bound + 1}, before the "
-                         f"start of the line")
+            lines.append(f"so there is no room for {name}")
         else:
             lines.append(f"so there is no room for {name}: to end at {kind} {bound + 1}, its "
                          f"{plural(size, 'square')} would start before the line does")

@@ -224,6 +224,7 @@ class TestWords:
         """No 'target' or 'patch' in the default explanation."""
         text = render_text(paint.solve(paint.load(path)), grids=False)
         assert not re.search(r"\btargets?\b|\bpatch(es)?\b", text)
+        assert not re.search(r"\b(rows?|columns?) 0\b", text), "rows and columns count from 1"
 
     @pytest.mark.parametrize("path", SAMPLE, ids=lambda path: path.name)
     def test_places_never_broken(self, path):
@@ -254,3 +255,12 @@ class TestWords:
         lines = step.reasons[0].lines
         assert lines[0].startswith("if row ") and "no placement of the blocks would fit" in lines[0]
         assert lines[-1].lstrip().startswith("so ")
+
+    @pytest.mark.parametrize("path", SAMPLE[:12], ids=lambda path: path.name)
+    def test_no_double_spaces(self, path):
+        """Step and reason lines have single spaces between words."""
+        from paint.render.text import StepPart, result_parts
+        for part in result_parts(paint.solve(paint.load(path)), grids=False, detail=True):
+            if isinstance(part, StepPart):
+                for line in [*part.lines, *part.reasons]:
+                    assert not re.search(r"\S  +\S", line), line

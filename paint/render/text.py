@@ -290,6 +290,8 @@ def wrap(text: str, width: int, indent: str = "", rest: str = "") -> list[str]:
     >>> wrap('the 7 starts at column 4 at the earliest and ends at column 13', 30)
     ['the 7 starts at column 4 at', 'the earliest and ends at', 'column 13']
     """
+    if len(indent) + len(text) <= width:  # most lines fit as they are
+        return [indent + text]
     room = width - len(rest)
 
     def keep(match) -> str:
