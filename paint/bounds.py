@@ -42,7 +42,7 @@ import bisect
 
 import attrs
 
-from .squares import EMPTY, FULL
+from .squares import EMPTY, FULL, Square
 
 SIDES = ("start", "end")
 """The two bounds of a block: its earliest start and its latest end."""
@@ -284,3 +284,33 @@ def core(targets, squares, keep=()) -> bytes:
         if _leftmost(targets, bytes(found))[2] is None:
             found[position] = value
     return bytes(found)
+
+
+@attrs.frozen
+class Witness:
+    """Why a blank square must take ``value`` (Kramer rule vii, try_one): with ``position`` (0-based) given the other
+    value, ``assumed``, the known squares of ``given`` (:func:`core`: only those the failure needs, the others
+    blank) leave the blocks no placement, as ``derivation.failure`` and :meth:`Derivation.failure_proof` show.
+
+    >>> w = Witness.of((2,), bytes([0, 1, 0, 0]), 2, 2)  # 0 blank, 1 empty, 2 full: must column 3 be full?
+    >>> w.value.word, w.assumed.word, w.derivation.failure.kind
+    ('full', 'empty', 'no_room')
+    """
+
+    position: int
+    value: Square = attrs.field(converter=Square)
+    assumed: Square = attrs.field(converter=Square)
+    given: bytes = attrs.field(repr=False)
+    derivation: Derivation = attrs.field(repr=False, eq=False)
+
+    @classmethod
+    def of(cls, targets, squares, position: int, value: int) -> Witness:
+        """The witness that ``position`` of ``squares`` must be ``value``: the strip with the other value there
+        leaves ``targets`` no placement.  Raises ValueError when it does leave one."""
+        assumed = EMPTY if value == FULL else FULL
+        tried = bytearray(squares)
+        tried[position] = assumed
+        if _leftmost(targets, bytes(tried))[2] is None:
+            raise ValueError(f"square {position + 1} as {assumed} still leaves a placement")
+        given = core(targets, tried, keep=(position,))
+        return cls(position, value, assumed, given, Derivation(targets, given))

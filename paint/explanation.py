@@ -27,7 +27,7 @@ import functools
 
 import attrs
 
-from .bounds import Derivation, core
+from .bounds import Derivation, Witness, core
 from .errors import Contradiction, StripContradiction
 from .squares import Square
 from .strip import StripId
@@ -83,6 +83,13 @@ class Reason:
     def derivation(self) -> Derivation:
         """The left-most and right-most placements of the blocks in :attr:`squares`, with why each bound is where it is."""
         return Derivation(self.clue, self.squares)
+
+    @functools.cached_property
+    def witnesses(self) -> list[Witness]:
+        """For ``try_one``, why each square it marked must take its value (:class:`paint.bounds.Witness`); else empty."""
+        if self.rule != "try_one":
+            return []
+        return [Witness.of(self.clue, self.squares, position, value) for position, value in self.detail.squares]
 
     @property
     def label(self) -> str:

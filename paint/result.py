@@ -166,8 +166,24 @@ def reason_document(reason) -> dict:
         "facts": [_fact_document(fact) for fact in derivation.proof_of(
             [(derivation.last(target, side), side) for target, side in needed_bounds(reason)]) if not fact.plain],
     }
-    document.update(_detail_document(reason.rule, reason.detail))
+    if reason.rule == "try_one":
+        document["tried"] = [_witness_document(witness) for witness in reason.witnesses]
+    else:
+        document.update(_detail_document(reason.rule, reason.detail))
     return document
+
+
+def _witness_document(witness) -> dict:
+    """Why try_one marked one square: the value it gave, the one assumed, the known squares that break it."""
+    failure = witness.derivation.failure
+    return {"square": witness.position + 1, "value": Square(witness.value).word,
+            "assumed": Square(witness.assumed).word,
+            "given": [{"square": p + 1, "value": Square(v).word}
+                      for p, v in enumerate(witness.given) if v and p != witness.position],
+            "facts": [_fact_document(fact) for fact in witness.derivation.failure_proof() if not fact.plain],
+            "failure": {"kind": failure.kind, "side": failure.side,
+                        "block": None if failure.event < 0 else failure.target + 1,
+                        "square": None if failure.square is None else failure.square + 1}}
 
 
 def _fact_document(fact) -> dict:
@@ -191,8 +207,6 @@ def _detail_document(rule: str, detail) -> dict:
     if rule == "block_extension":
         return {"runs": [{"first": run.first + 1, "last": run.last + 1, "owners": [j + 1 for j in run.owners],
                           "whole": run.whole} for run in detail.runs]}
-    if rule == "try_one":
-        return {"tried": [{"square": position + 1, "value": Square(value).word} for position, value in detail.squares]}
     return {}
 
 

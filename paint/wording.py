@@ -419,20 +419,16 @@ def _runs(reason, derivation, clue, kind) -> list[str]:
 
 
 def _tried(reason, derivation, clue, kind) -> list:
-    from .bounds import Derivation, core
     lines: list = []
-    for position, value in reason.detail.squares:
-        other = EMPTY if value == FULL else FULL
-        squares = bytearray(reason.squares)
-        squares[position] = other
-        needed = core(clue, squares, keep=(position,))
+    for witness in reason.witnesses:
+        position, needed = witness.position, witness.given
         used = [p for p in range(len(needed)) if needed[p] != BLANK and p != position]
         words = [f"the {word} {squares_phrase(kind, [p for p in used if needed[p] == shade])}"
                  for shade, word in ((FULL, "full"), (EMPTY, "empty")) if any(needed[p] == shade for p in used)]
         given = f" with {' and '.join(words)}" if words else ""
-        lines.append((0, f"if {kind} {position + 1} were {Square(other).word}, no placement of the blocks would "
-                         f"fit{given}:"))
-        lines.extend((1, line) for line in failure_lines(Derivation(clue, needed), clue, kind))
+        lines.append((0, f"if {kind} {position + 1} were {Square(witness.assumed).word}, no placement of the "
+                         f"blocks would fit{given}:"))
+        lines.extend((1, line) for line in failure_lines(witness.derivation, clue, kind))
     return lines
 
 

@@ -29,6 +29,7 @@ STALLS = DATA / "stalls.non"
 NO_SOLUTION = DATA / "no-solution.non"
 EDGE = Path(__file__).parent.parent / "puzzles" / "edge.pro"  # needs the probes
 SEARCH = Path(__file__).parent / "corpus" / "jwilk" / "data016.nin"  # needs one search step
+TRY_ONE = Path(__file__).parent / "corpus" / "jwilk" / "data020.nin"  # needs try_one
 SCHEMA = json.loads((Path(__file__).parent / "schema.json").read_text(encoding="utf-8"))
 ESCAPE = "\x1b["
 
@@ -78,8 +79,9 @@ class TestExitStatus:
         out = capsys.readouterr().out
         assert "search (trial and error): row 7 [1 1 2 1 1 1 1] - column 15 full; column 16 empty" in out
         assert "\n    row 7's fourth 1 has 2 places - column 16 breaks row 9 after 2 steps; so it lies at column 15" in out
-        assert "\n    row 7's fourth 1 at column 16: breaks row 9 after 2 steps:\n" in out
-        assert "\n        1. overlap (forcing): column 15 [" in out
+        assert ("\n    row 7's fourth 1 at column 16: breaks row 9 after 2 steps\n"
+                "        1. overlap (forcing): column 15 [") in out
+        assert "\n        and row 9 could not be completed:\n            the second 2 cannot start" in out
 
     def test_limit(self, capsys):
         """--max-branches stops a search with status limit, exit 3, and says how far it got."""
@@ -225,7 +227,7 @@ class TestJson:
 
     @pytest.mark.parametrize("path, status", [(TINY, "solved"), (STALLS, "multiple"),
                                               (NO_SOLUTION, "contradiction"), (EDGE, "solved"),
-                                              (SEARCH, "solved")])
+                                              (SEARCH, "solved"), (TRY_ONE, "solved")])
     def test_valid(self, path, status, capsys):
         """The document of every outcome validates against the schema and matches Result.to_json."""
         cli.main(["solve", "--json", str(path)])

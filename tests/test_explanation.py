@@ -160,19 +160,40 @@ class TestReasonsFollow:
             pairs += [(link.reason, link.marks) for step in result.steps if step.chain is not None
                       for link in step.chain.links]
             for reason, made in pairs:
-                if True:
+                document = paint.result.reason_document(reason)
+                blocks = document["blocks"]
+                marks = [m for m in made if m.strip == reason.strip]
+                assert marks
+                positions = [m.position + 1 for m in marks]
+                if reason.rule == "overlap":
+                    for position in positions:
+                        assert any(block["latest"] - block["size"] + 1 <= position
+                                   <= block["earliest"] + block["size"] - 1 for block in blocks)
+                if reason.rule == "unreachable":
+                    for position in positions:
+                        assert not any(block["earliest"] <= position <= block["latest"] for block in blocks)
+
+    def test_try_one_witnesses_break(self):
+        """Each square try_one marks comes with known squares of its strip that, with the square's other value,
+        leave no placement (checked by brute force), and the JSON lists exactly those squares."""
+        checked = 0
+        for path in LINE_PUZZLES:
+            for step in paint.solve(paint.load(path)).steps:
+                for reason in step.reasons:
+                    if reason.rule != "try_one":
+                        continue
                     document = paint.result.reason_document(reason)
-                    blocks = document["blocks"]
-                    marks = [m for m in made if m.strip == reason.strip]
-                    assert marks
-                    positions = [m.position + 1 for m in marks]
-                    if reason.rule == "overlap":
-                        for position in positions:
-                            assert any(block["latest"] - block["size"] + 1 <= position
-                                       <= block["earliest"] + block["size"] - 1 for block in blocks)
-                    if reason.rule == "unreachable":
-                        for position in positions:
-                            assert not any(block["earliest"] <= position <= block["latest"] for block in blocks)
+                    assert [t["square"] for t in document["tried"]] == [p + 1 for p, _ in reason.detail.squares]
+                    for tried in document["tried"]:
+                        line = [BLANK] * len(reason.squares)
+                        for given in tried["given"]:
+                            assert reason.squares[given["square"] - 1] == (FULL if given["value"] == "full" else EMPTY)
+                            line[given["square"] - 1] = FULL if given["value"] == "full" else EMPTY
+                        assert tried["assumed"] != tried["value"]
+                        line[tried["square"] - 1] = FULL if tried["assumed"] == "full" else EMPTY
+                        assert not consistent(reason.clue, line)
+                        checked += 1
+        assert checked > 10
 
 
 class TestSteps:

@@ -27,6 +27,27 @@ def commands() -> list[str]:
     return found
 
 
+def shown_outputs() -> list[tuple[str, list[str]]]:
+    """Each ``$ paint ...`` command with the output lines the README shows under it (up to the next command)."""
+    found = []
+    for _, body in BLOCKS:
+        current = None
+        for line in body.splitlines():
+            if line.startswith("$ "):
+                current = (line[2:], [])
+                found.append(current)
+            elif current is not None:
+                current[1].append(line)
+    return [(command, lines) for command, lines in found if any(line.strip() for line in lines)]
+
+
+def matches(shown: str, printed: str) -> bool:
+    """A shown line matches a printed one exactly, but for times (``0.0 s``), which vary from run to run."""
+    time = r"[0-9]+\.[0-9]+ s\b"
+    pattern = time.join(re.escape(piece) for piece in re.split(time, shown.rstrip()))
+    return re.fullmatch(pattern, printed.rstrip()) is not None
+
+
 @pytest.fixture
 def workspace(tmp_path) -> Path:
     """A folder that sees the repository's puzzles and test corpus, where the examples may write files."""
@@ -59,6 +80,21 @@ def test_command(command, workspace):
     finished = shell(command, workspace)
     assert finished.returncode in (0, 1, 3, 4), finished.stderr
     assert "Traceback" not in finished.stderr
+
+
+@pytest.mark.parametrize("command, lines", shown_outputs(), ids=[c for c, _ in shown_outputs()])
+def test_shown_output(command, lines, workspace):
+    """What the README shows a command printing is what it prints: every line shown appears, in order
+    (``...`` stands for lines left out)."""
+    printed = shell(command, workspace).stdout.splitlines()
+    at = 0
+    for line in lines:
+        if line.strip() == "...":
+            continue
+        while at < len(printed) and not matches(line, printed[at]):
+            at += 1
+        assert at < len(printed), f"{command!r} does not print {line!r} (in this order)"
+        at += 1
 
 
 def test_python_block(workspace, monkeypatch):

@@ -318,7 +318,8 @@ def branch_lines(branch: Branch, depth: int, width: int = WIDTH) -> list[str]:
     >>> for line in branch_lines(Branch(place, 1, 'contradiction', 2, broken=StripId('column', 3),
     ...                                 reason='no room', reason_lines=('no room',)), 1):
     ...     print(line)
-        row 7's 5 at columns 2-6: breaks column 4 after 2 steps:
+        row 7's 5 at columns 2-6: breaks column 4 after 2 steps
+            and column 4 could not be completed:
                 no room
     """
     place = branch.placement
@@ -329,11 +330,13 @@ def branch_lines(branch: Branch, depth: int, width: int = WIDTH) -> list[str]:
         "solved": lambda: f"solved after {plural(branch.worked, 'step')}",
     }
     said = outcomes.get(branch.outcome, lambda: f"still open after {plural(branch.worked, 'step')}")()
-    lines = _wrap(f"{place.block} at {place.where}: {said}" + (":" if branch.reason_lines else ""), depth, width)
-    for reason in branch.reason_lines:
-        lines.extend(_wrap(reason, depth + 2, width))
+    lines = _wrap(f"{place.block} at {place.where}: {said}", depth, width)
     for step in branch.steps:
         lines.extend(_wrap(f"{step.number}. {step_head(step)}", depth + 1, width))
+    if branch.reason_lines:
+        lines.extend(_wrap(f"and {branch.broken.name} could not be completed:", depth + 1, width))
+        for reason in branch.reason_lines:
+            lines.extend(_wrap(reason, depth + 2, width))
     for child in branch.children:
         lines.extend(branch_lines(child, depth + 1, width))
     return lines
@@ -546,10 +549,12 @@ def render_text(result: Result, *, grids: bool = True, detail: bool = False, bri
                 width: int = WIDTH, show_time: bool = True) -> str:
     """The whole explanation of ``result`` as plain text (no colour), ending in a newline.
 
-    ``grids``: interleave the picture of the grid after every step;
-    ``detail``: add one indented line per reason; ``width``: wrap step
-    lines to this many characters; ``show_time``: include the time in the
-    summary.  Source: Kramer key decision 4.
+    ``grids``: interleave the picture of the grid after each round of
+    steps; ``brief``: only each step's line, no reasons under it;
+    ``detail``: also each probe link's rule, generation and reason, and
+    each search branch with its own steps; ``width``: wrap lines to this
+    many characters; ``show_time``: include the time in the summary.
+    Source: Kramer key decision 4.
     """
     buffer = io.StringIO()
     writer = TextWriter(buffer)
