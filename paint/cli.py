@@ -131,9 +131,12 @@ def build_parser() -> argparse.ArgumentParser:
     solve = commands.add_parser(
         "solve", help="solve a puzzle and print the explanation",
         description=_paragraph(
-            "Solve PUZZLE with Kramer's rules and print the explanation: one numbered line per "
-            "step (the rule and the squares it marked), each followed by the grid as it then "
-            "is, then the answer (or why the solve stopped) and a summary.  When the rules "
+            "Solve PUZZLE with Kramer's rules and print the explanation: one numbered step per "
+            "rule applied to one row or column (the rule, the clue and the squares it marked), "
+            "with the reasons under it - where each block can lie and which known squares "
+            "limit it - so each step can be checked against the grid just before it; the grid "
+            "after each round of rules; then the answer (or why the solve stopped) and a "
+            "summary.  When the rules "
             "stall, breadth-first search places blocks until one place is left, or shows that "
             "the puzzle has several solutions; a solution found is proven to be the only one.  "
             "On a terminal the squares each step marked are highlighted; otherwise the output "
@@ -149,7 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--all", action="store_true",
                        help="solve every puzzle of a file that holds many, one after another")
     solve.add_argument("--no-grids", dest="grids", action="store_false",
-                       help="leave out the picture of the grid after each step (the answer is still shown)")
+                       help="leave out the picture of the grid after each round of steps (the answer is still shown)")
     shown = solve.add_mutually_exclusive_group()
     shown.add_argument("--brief", action="store_true",
                        help="print only each step's line, without the reasons under it")
@@ -178,8 +181,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--no-search", dest="search", action="store_false",
                        help="run the rules only; stop with 'stalled' where search would begin")
     solve.add_argument("--max-time", type=_positive(float), metavar="SECONDS",
-                       help="stop searching after SECONDS of solving, with status 'limit' and the grid "
-                            "as far as it got (Ctrl-C does the same)")
+                       help="stop after SECONDS of solving (rules, probes or search), with status 'limit' "
+                            "and the grid as far as it got (Ctrl-C does the same)")
     solve.add_argument("--max-branches", type=_positive(int), metavar="N",
                        help="stop searching after working N branches, with status 'limit'")
 
