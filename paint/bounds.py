@@ -44,9 +44,6 @@ import attrs
 
 from .squares import EMPTY, FULL, Square
 
-SIDES = ("start", "end")
-"""The two bounds of a block: its earliest start and its latest end."""
-
 ABSOLUTE = frozenset({"edge", "after", "cover"})
 """Causes that bound a block by themselves; ``'gap'`` and ``'touch'`` move it on from the bound before."""
 
@@ -84,10 +81,6 @@ class Fact:
     value: int
     events: tuple[Event, ...]
 
-    @property
-    def plain(self) -> bool:
-        """True when no known square moved this bound: the blocks are only packed against the edge."""
-        return all(event.cause in ("edge", "after") for event in self.events)
 
 
 @attrs.frozen
@@ -141,6 +134,15 @@ class Derivation:
             # say it from the side whose account is shorter
             self.failure = min((failure, from_end), key=lambda found: sum(
                 len(fact.events) for fact in self._proof_of_failure(found)))
+
+    def packed(self, fact: Fact) -> bool:
+        """True when ``fact``'s bound is where the clue packed against the line's end puts it: no known square
+        moved it, not even through the blocks before it (after it), so there is nothing to explain."""
+        j = fact.target
+        if fact.side == "start":
+            return fact.value == sum(self.targets[:j]) + j
+        after = self.targets[j + 1:]
+        return fact.value == len(self.squares) - 1 - sum(after) - len(after)
 
     def fact(self, index: int, side: str) -> Fact:
         """The :class:`Fact` of event ``index`` of ``side``: the block's bound after it, and the events that give it."""

@@ -174,7 +174,10 @@ class Engine:
             return None  # nothing to probe, or nothing changed since the probe last found nothing
         self.probed[rule.name] = self.changes
         step = None
-        for chain in rule.find(self):  # one step per square, each shown by its own chain
+        # By strip, each probe is made on the grid the steps before it left, the grid its reader has;
+        # by rule, as in Kramer's program, every probe of the round on the grid as the round began.
+        chains = rule.find(self) if self.by_strip else list(rule.find(self))
+        for chain in chains:  # one step per square, each shown by its own chain
             square = chain.assumed
             self.mark(square.row, square.column, EMPTY)
             reasons = [link.reason for link in chain.links if link.reason is not None]

@@ -31,7 +31,7 @@ from .bounds import Derivation, Witness, core
 from .errors import Contradiction, StripContradiction
 from .squares import Square
 from .strip import StripId
-from .wording import (describe_marks, failure_lines, label, ordinal, plural, possessive, reason_lines,
+from .wording import (broken_lines, describe_marks, failure_lines, label, ordinal, plural, reason_lines,
                       squares_phrase, step_head, strip_marks, technique)
 
 
@@ -124,7 +124,7 @@ class Link:
 
     >>> link = Link(2, StripId('column', 19), (4,), 'block_extension', (Mark(1, 19, Square.FULL, StripId('column', 19)),), None)
     >>> link.text
-    "column 20's 4 would make row 2 full"
+    'column 20 [4] would make row 2 full'
     """
 
     generation: int
@@ -136,8 +136,8 @@ class Link:
 
     @property
     def text(self) -> str:
-        """The consequence in words: ``"column 20's 4 would make rows 2-4 full"``."""
-        return f"{possessive(self.strip, self.clue)} would make {strip_marks(self.strip, self.marks).replace('; ', ' and ')}"
+        """The consequence in words, as the explanation prints it: ``'column 20 [4] would make rows 2-4 full'``."""
+        return f"{label(self.strip, self.clue)} would make {strip_marks(self.strip, self.marks).replace('; ', ' and ')}"
 
 
 @attrs.frozen
@@ -170,10 +170,15 @@ class Chain:
 
     @property
     def text(self) -> str:
-        """``"row 1, column 20 cannot be full - column 20's 4 would make rows 2-4 full; ...; row 3's 3 cannot be met: ..."``."""
+        """The chain as one text, in the words the explanation prints, its lines joined by ``'; '``.
+
+        ``"row 1, column 20 cannot be full - column 20 [4] would make rows 2-4 full; ...; and row 3 [3]
+        could not be completed: ..."``
+        """
         square = f"row {self.assumed.row + 1}, column {self.assumed.column + 1}"
         pieces = [link.text for link in self.merged]
-        pieces.append(f"{possessive(self.broken, self.broken_clue)} cannot be met: {self.reason}")
+        pieces.append(f"and {label(self.broken, self.broken_clue)} could not be completed: "
+                      + "; ".join(broken_lines(self)))
         return f"{square} cannot be {self.assumed.value.word} - {'; '.join(pieces)}"
 
 

@@ -164,7 +164,8 @@ def reason_document(reason) -> dict:
         "blocks": [{"index": j + 1, "size": size, "earliest": derivation.earliest[j] + 1,
                     "latest": derivation.latest[j] + 1} for j, size in enumerate(clue)],
         "facts": [_fact_document(fact) for fact in derivation.proof_of(
-            [(derivation.last(target, side), side) for target, side in needed_bounds(reason)]) if not fact.plain],
+            [(derivation.last(target, side), side) for target, side in needed_bounds(reason)])
+            if not derivation.packed(fact)],
     }
     if reason.rule == "try_one":
         document["tried"] = [_witness_document(witness) for witness in reason.witnesses]
@@ -180,7 +181,8 @@ def _witness_document(witness) -> dict:
             "assumed": Square(witness.assumed).word,
             "given": [{"square": p + 1, "value": Square(v).word}
                       for p, v in enumerate(witness.given) if v and p != witness.position],
-            "facts": [_fact_document(fact) for fact in witness.derivation.failure_proof() if not fact.plain],
+            "facts": [_fact_document(fact) for fact in witness.derivation.failure_proof()
+                      if not witness.derivation.packed(fact)],
             "failure": {"kind": failure.kind, "side": failure.side,
                         "block": None if failure.event < 0 else failure.target + 1,
                         "square": None if failure.square is None else failure.square + 1}}

@@ -23,6 +23,7 @@ without a reason.
 
 from __future__ import annotations
 
+from .bounds import Derivation, core
 from .squares import BLANK, EMPTY, FULL, Square
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -116,11 +117,6 @@ def blocks_list(clue, indices, joiner: str = "and") -> str:
     return ", ".join(names[:-1]) + f" {joiner} " + names[-1]
 
 
-def possessive(strip, clue) -> str:
-    """``"row 3's 2 7 1"``: a strip with its clue, as the probe and search explanations name it."""
-    return f"{strip.name}'s {clue_words(clue)}"
-
-
 # ------------------------------------------------------------------ bounds
 
 def fact_line(fact, derivation, clue, kind: str) -> str:
@@ -200,9 +196,54 @@ def fact_line(fact, derivation, clue, kind: str) -> str:
 
 
 def proof_lines(derivation, wanted, clue, kind: str) -> list[str]:
-    """The lines of the facts behind the bounds ``wanted`` (``(target, side)`` pairs), plain bounds left out."""
+    """The lines of the facts behind the bounds ``wanted`` (``(target, side)`` pairs), packed bounds left out."""
     indices = [(derivation.last(target, side), side) for target, side in wanted]
-    return [fact_line(fact, derivation, clue, kind) for fact in derivation.proof_of(indices) if not fact.plain]
+    return facts_lines(derivation.proof_of(indices), derivation, clue, kind)
+
+
+def facts_lines(facts, derivation, clue, kind: str) -> list[str]:
+    """One line per fact (:func:`fact_line`), leaving out bounds the clue packed against the edge gives.
+
+    Three or more blocks in a row whose bounds come only from the block
+    before them (after them) are said in one line, with each block's bound:
+    ``'the blocks after the first 1 come one after another, a square apart,
+    so they cannot start before: the first 3 row 10, the second 1 row 14,
+    and the 2 row 18'``.
+    """
+    lines: list[str] = []
+    run: list = []
+
+    def only_after(fact) -> bool:
+        return len(fact.events) == 1 and fact.events[0].cause == "after"
+
+    def cited(fact) -> int:
+        return derivation.events[fact.side][fact.events[0].cites].target
+
+    def flush() -> None:
+        if len(run) < 3:
+            lines.extend(fact_line(fact, derivation, clue, kind) for fact in run)
+        else:
+            start = run[0].side == "start"
+            bounds = [f"{block_name(clue, fact.target)} {kind} {fact.value + 1}" for fact in run]
+            listed = ", ".join(bounds[:-1]) + ", and " + bounds[-1]
+            lines.append(f"the blocks {'after' if start else 'before'} {block_name(clue, cited(run[0]))} come one "
+                         f"{'after' if start else 'before'} another, a square apart, so they cannot "
+                         f"{'start before' if start else 'end after'}: {listed}")
+        run.clear()
+
+    for fact in facts:
+        if derivation.packed(fact):
+            continue
+        if only_after(fact) and run and fact.side == run[-1].side and cited(fact) == run[-1].target:
+            run.append(fact)
+            continue
+        flush()
+        if only_after(fact):
+            run.append(fact)
+        else:
+            lines.append(fact_line(fact, derivation, clue, kind))
+    flush()
+    return lines
 
 
 def uses_squares(derivation, wanted) -> set[int]:
@@ -442,7 +483,7 @@ def failure_lines(derivation, clue, kind: str) -> list[str]:
         return []
     if not clue:
         return [f"the clue is 0 but {kind} {failure.square + 1} is full"]
-    lines = [fact_line(fact, derivation, clue, kind) for fact in derivation.failure_proof() if not fact.plain]
+    lines = facts_lines(derivation.failure_proof(), derivation, clue, kind)
     bound = derivation.events[failure.side][failure.event].value
     name = block_name(clue, failure.target)
     n = len(derivation.squares)
@@ -557,9 +598,7 @@ def step_body(step, *, detail: bool = False) -> list[tuple[int, str]]:
         lines.append((1, f"if row {assumed.row + 1}, column {assumed.column + 1} were {assumed.value.word}:"))
         links = chain.links if detail else chain.merged
         for link in links:
-            where = label(link.strip, link.clue)
-            made = strip_marks(link.strip, link.marks).replace("; ", " and ")
-            said = f"{where} would make {made}"
+            said = link.text
             if detail:
                 said += f" (generation {link.generation}, {link.rule})"
             lines.append((2, said))
@@ -590,7 +629,6 @@ def step_body(step, *, detail: bool = False) -> list[tuple[int, str]]:
 def broken_lines(chain) -> list[str]:
     """Why the strip a probe's chain broke could not be completed, as lines."""
     if chain.broken_squares is not None:
-        from .bounds import Derivation, core
         needed = core(chain.broken_clue, chain.broken_squares)
         derivation = Derivation(chain.broken_clue, needed)
         if derivation.failure is not None:

@@ -6,6 +6,7 @@ lists of clues and the grid as strings of ``'X'`` (full) and ``'.'``
 """
 
 import itertools
+import re
 
 
 def runs(cells):
@@ -59,3 +60,12 @@ def solutions_by_rows(rows, columns, width):
         candidates.append([line for line in lines if clues_of([line])[0] == list(clue)])
     return [list(grid) for grid in itertools.product(*candidates)
             if clues_of(columns_of(grid)) == [list(c) for c in columns]]
+
+
+def clue_pattern(clue):
+    """A regular expression matching exactly the glyph lines (' ', '.', 'X') that some placement of ``clue`` fits.
+
+    Independent of paint's line logic: a block is ``[ X]{n}``, a gap ``[ .]``.
+    """
+    blocks = r"[ .]+".join(f"[ X]{{{n}}}" for n in clue)
+    return re.compile(rf"[ .]*{blocks}[ .]*" if clue else r"[ .]*")

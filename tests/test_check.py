@@ -353,7 +353,7 @@ class TestReport:
         assert texts["ok"] == ("2 columns x 2 rows; line logic alone finishes it in 3 steps "
                                "(hardest rule: unreachable); the solution is unique")
         assert texts["needs-probes"].startswith("4 columns x 4 rows; line logic stalls with 16 squares blank; "
-                                                "the probes finish it (hardest rule: edge; 14 steps in all)")
+                                                "the probes finish it (hardest rule: edge; 13 steps in all)")
         assert texts["needs-search"] == ("4 columns x 7 rows; line logic stalls with 28 squares blank; "
                                          "search 1 level deep finishes it (24 steps in all); the solution is unique")
         assert texts["multiple"].endswith("more than one solution: two of them differ in 4 squares")

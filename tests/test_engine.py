@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import paint
-from checker import is_solution
+from checker import clue_pattern, is_solution
 from paint.rules import LINE_RULE_NAMES, RULE_NAMES
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -35,15 +35,6 @@ def label(path):
 
 def check_against_clues(puzzle, lines):
     return is_solution([list(c) for c in puzzle.rows], [list(c) for c in puzzle.columns], lines)
-
-
-def clue_pattern(clue):
-    """A regular expression matching exactly the glyph lines (' ', '.', 'X') that some placement of ``clue`` fits.
-
-    Independent of paint's line logic: a block is ``[ X]{n}``, a gap ``[ .]``.
-    """
-    blocks = r"[ .]+".join(f"[ X]{{{n}}}" for n in clue)
-    return re.compile(rf"[ .]*{blocks}[ .]*" if clue else r"[ .]*")
 
 
 class TestLineCorpus:

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import paint
-from checker import brute_force, clues_of, columns_of, is_solution
+from checker import brute_force, clue_pattern, clues_of, columns_of, is_solution
 from paint.engine import Engine, choose_rules
 from paint.rules import LINE_RULE_NAMES, corner
 from paint.search import bfs
@@ -44,7 +44,7 @@ class TestProbe:
         assert chain.assumed.value == FULL and (chain.assumed.row, chain.assumed.column) == (0, 5)
         text = chain.text
         assert text.startswith("row 1, column 6 cannot be full - ")
-        assert "column 6's 4 would make rows 2-4 full" in text
+        assert "column 6 [4] would make rows 2-4 full" in text
         assert chain.broken.name in {"column 5", "row 2", "row 3"}
         assert engine.grid.count(BLANK) == 36, "the probe leaves the engine as it was"
 
@@ -68,12 +68,46 @@ class TestProbe:
         step = next(s for s in result.steps if s.rule == "corner" and s.marks[0].row == 5)
         assert [(m.row, m.column, m.value) for m in step.marks] == [(5, 5, EMPTY)]
         assert step.line == f"{step.number}. corner (contradiction): row 6, column 6 cannot be full"
-        assert step.text == ("row 6, column 6 cannot be full - row 6's 2 would make "
-                             "column 4 empty; column 6's 1 1 would make row 5 empty; row 5's 2 2 would make "
-                             "columns 1, 4 full; column 4's 1 2 would make rows 1, 4 full and row 5 empty; "
-                             "column 4's 1 2 cannot be met: row 5, column 4 would have to be both full and empty")
+        # column 4 worked alongside row 5 would make row 5 empty; read in order, it cannot be completed
+        assert step.text == ("row 6, column 6 cannot be full - row 6 [2] would make column 4 empty; "
+                             "column 6 [1 1] would make row 5 empty; row 5 [2 2] would make columns 1, 4 full; "
+                             "and column 4 [1 2] could not be completed: the 2 would have to start after row 6, "
+                             "where the line ends: it must end at row 5 or later, as no block comes after it "
+                             "to cover the full row 5; starting at row 4 it would touch the full square just "
+                             "before it; row 5 alone, before the empty row 6, is too short for it; so there is "
+                             "no room for the 2")
         assert step.chain.broken.name == "column 4"
-        assert [link.generation for link in step.chain.links] == [1, 1, 2, 2, 2]
+        assert [link.generation for link in step.chain.links] == [1, 1, 2]
+
+    @pytest.mark.parametrize("seed", range(40))
+    def test_chains_read_in_order(self, seed):
+        """Read link by link from the grid before the step, every link's strip still fits its clue, and the
+        broken strip does not: a person following the chain never meets a link its strip cannot hold."""
+        import random
+        generator = random.Random(seed)
+        size = generator.randint(6, 10)
+        lines = ["".join(generator.choice("X.") for _ in range(size)) for _ in range(size)]
+        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
+        result = paint.solve(puzzle, paint.SolveOptions(search=False))
+        grid = [[" "] * size for _ in range(size)]
+
+        def fits(strip, clue):
+            squares = grid[strip.index] if strip.kind == "row" else [row[strip.index] for row in grid]
+            return clue_pattern(clue).fullmatch("".join(squares)) is not None
+
+        for step in result.steps:
+            if step.chain is not None:
+                chain = step.chain
+                seen = [row[:] for row in grid]
+                grid[chain.assumed.row][chain.assumed.column] = "X"
+                for link in chain.links:
+                    assert fits(link.strip, link.clue), (seed, step.number, link.text)
+                    for mark in link.marks:
+                        grid[mark.row][mark.column] = "X" if mark.value == FULL else "."
+                assert not fits(chain.broken, chain.broken_clue), (seed, step.number)
+                grid = seen
+            for mark in step.marks:
+                grid[mark.row][mark.column] = "X" if mark.value == FULL else "."
 
     def test_edge_puzzle_needs_only_probes(self):
         """Wolter's Edge stalls under line logic, and the edge and corner probes finish it without search."""

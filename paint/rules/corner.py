@@ -22,7 +22,8 @@ GENERATIONS = 4
 
 
 def find(engine):
-    """The chains by which squares at a generalised corner cannot be full (see :func:`paint.search.probe.breaking`)."""
+    """Yield the chains by which squares at a generalised corner cannot be full, each on the grid as the
+    squares before it left it (see :func:`paint.search.probe.breaking`)."""
     return breaking(engine, NAME, corner_squares(engine), GENERATIONS)
 
 

@@ -21,7 +21,8 @@ GENERATIONS = 3
 
 
 def find(engine):
-    """The chains by which squares of a generalised edge cannot be full (see :func:`paint.search.probe.breaking`)."""
+    """Yield the chains by which squares of a generalised edge cannot be full, each on the grid as the
+    squares before it left it (see :func:`paint.search.probe.breaking`)."""
     return breaking(engine, NAME, edge_squares(engine), GENERATIONS)
 
 

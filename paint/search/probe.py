@@ -15,7 +15,9 @@ is worked, with the line rules in their order until none finds more, on the
 squares as they were when the generation began, so the result does not
 depend on the order the strips are visited; a square two strips of the same
 generation mark differently breaks the later strip (columns come after
-rows).  The probe stops at the first strip that cannot be completed (the
+rows).  The chain a person reads tells the links one after another, so there
+the break is the first link whose strip no longer fits the squares the links
+before it marked (:meth:`_Follower.still_fits`).  The probe stops at the first strip that cannot be completed (the
 square is then empty) or when ``generations`` generations found no break.
 
 The last generation only asks whether each strip's blocks still fit.  The
@@ -31,7 +33,7 @@ a person reads count from 1.
 True
 >>> engine = Engine(Puzzle(rows=[[2], [1]], columns=[[1], [2]]), choose_rules(None))
 >>> print(probe(engine, 1, 0, 3).text)
-row 2, column 1 cannot be full - column 1's 1 would make row 1 empty; row 1's 2 cannot be met: the 2 cannot start before column 2: it cannot start on the empty column 1; so there is no room for the 2: from column 2, its 2 squares would run past the end of the line at column 2
+row 2, column 1 cannot be full - column 1 [1] would make row 1 empty; and row 1 [2] could not be completed: the 2 cannot start before column 2: it cannot start on the empty column 1; so there is no room for the 2: from column 2, its 2 squares would run past the end of the line at column 2
 """
 
 from __future__ import annotations
@@ -207,16 +209,12 @@ class _Follower:
                 following = set()
                 for link_index in made:
                     link = self.links[link_index]
+                    self.still_fits(link)
                     for mark in link.marks:
                         r, c = mark.row, mark.column
-                        before = self.overlay.get(r, {}).get(c, engine.grid.rows[r][c])
-                        if before == BLANK:
+                        if self.overlay.get(r, {}).get(c, engine.grid.rows[r][c]) == BLANK:
                             self.put(r, c, mark.value, link_index)
                             following.update((r, height + c))
-                        elif before != mark.value:  # a row and a column of this generation disagree
-                            raise _Broken(link.strip, link.rule,
-                                          f"row {r + 1}, column {c + 1} would have to be both full and empty",
-                                          {link_index, self.marked_by[(r, c)]})
                 if not following:
                     return None
                 current = following
@@ -242,6 +240,7 @@ class _Follower:
         for position, value in mine.items():
             squares[position] = value
         read = self.read(live, mine)
+        given = bytes(squares)
         strip = Strip(live.id, live.targets, squares,
                       None if live.lefts is None else list(live.lefts),
                       None if live.rights is None else list(live.rights))
@@ -254,9 +253,10 @@ class _Follower:
                         return list(range(first, len(self.links)))
                     finding = rule.find(strip)
                 except StripContradiction as error:
-                    broken = contradiction(live.id, live.targets, strip.squares, rule.name, error)
-                    raise _Broken(live.id, rule.name, broken.reason,
-                                  read | set(range(first, len(self.links))), broken.squares) from None
+                    # The strip already could not be completed on the squares it read: what the rules
+                    # marked on it before finding that is left out, and the account is told on those squares.
+                    broken = contradiction(live.id, live.targets, given, rule.name, error)
+                    raise _Broken(live.id, rule.name, broken.reason, read, broken.squares) from None
                 if finding is None:
                     continue
                 reason = Reason(live.id, live.targets, bytes(strip.squares), rule.name, finding.detail)
@@ -272,6 +272,28 @@ class _Follower:
             else:
                 return list(range(first, len(self.links)))
 
+
+    def still_fits(self, link: Link) -> None:
+        """Raise :class:`_Broken` if ``link``'s strip cannot be completed on the squares the links before it marked.
+
+        The strips of a generation are worked from the squares as the
+        generation began, but a person reads the links one after another:
+        a strip whose blocks no longer fit once the earlier links of its
+        generation are marked is where the chain breaks, told on those
+        squares.  (When the strip still fits, its link holds: its marks
+        follow from fewer squares, so they agree with every earlier link.)
+        """
+        index = self.engine.index(link.strip)
+        live = self.engine.strips[index]
+        mine = self.overlay.get(index, {})
+        squares = bytearray(live.squares)
+        for position, value in mine.items():
+            squares[position] = value
+        if exact_for(squares).solve(live.targets, squares) is not None:
+            return
+        error = StripContradiction("its blocks cannot be placed")
+        broken = contradiction(live.id, live.targets, squares, "try_one", error)
+        raise _Broken(live.id, "try_one", broken.reason, self.read(live, mine), broken.squares)
 
     def read(self, live, mine) -> set[int]:
         """The links whose marks lie on strip ``live`` (``mine``: its overlay), -1 for the assumption."""
@@ -290,19 +312,18 @@ def _ancestors(premises: list[set[int]], start) -> set[int]:
     return seen
 
 
-def breaking(engine, name: str, squares, generations: int) -> list[Chain]:
-    """Probe every square of ``squares`` and return the chains of those that break, in order.
+def breaking(engine, name: str, squares, generations: int):
+    """Probe every square of ``squares`` in order and yield the chain of each that breaks.
 
-    Each chain holds on the grid as it is, and marking squares empty only
-    adds to what the others were worked from, so every square found is
-    empty whichever are marked first.  A square whose last probe found
-    nothing is not probed again until one of the strips that probe read has
-    changed (``engine.probe_cache[name]``): with the same squares the probe
-    would follow the same path.
+    A generator: the caller marks each square found empty before asking for
+    the next, so every chain holds on the grid just before its own step -
+    the grid a person reading the explanation has in front of them.  A square whose
+    last probe found nothing is not probed again until one of the strips
+    that probe read has changed (``engine.probe_cache[name]``): with the same
+    squares the probe would follow the same path.
     """
     cache = engine.probe_cache.setdefault(name, {})
     strips = engine.strips
-    found = []
     for square in list(squares):
         reads = cache.get(square)
         if reads is not None and all(strips[i].version == v for i, v in reads):
@@ -310,7 +331,6 @@ def breaking(engine, name: str, squares, generations: int) -> list[Chain]:
         chain = probe(engine, square[0], square[1], generations)
         if chain is not None:
             cache.pop(square, None)
-            found.append(chain)
+            yield chain
         else:
             cache[square] = engine.probe_reads
-    return found
