@@ -174,8 +174,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--svg", metavar="FILE", type=_file,
                        help="also write a picture of the solved grid with its clues to FILE, as SVG")
     solve.add_argument("--html", metavar="FILE", type=_file,
-                       help="also write the whole explanation to FILE as one HTML page (each step with "
-                            "the grid after it, the squares it marked highlighted), readable offline")
+                       help="also write the whole explanation to FILE as one HTML page (the steps and "
+                            "their reasons, the grid after each round with the squares it marked "
+                            "highlighted), readable offline")
     solve.add_argument("--width", type=_width, default=100, metavar="N",
                        help="wrap explanation lines at N characters (default: %(default)s)")
     solve.add_argument("--no-search", dest="search", action="store_false",

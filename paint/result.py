@@ -18,7 +18,7 @@ from .errors import Contradiction
 from .explanation import Search, Step
 from .puzzle import Puzzle
 from .squares import BLANK, Grid, Square
-from .wording import needed_bounds
+from .wording import broken_lines, needed_bounds
 
 STATUSES = ("solved", "multiple", "contradiction", "stalled", "limit")
 
@@ -237,16 +237,19 @@ def step_fields(step: Step) -> list[tuple[str, object]]:
         ("technique", step.technique),
         ("text", step.text),
         ("marks", map(mark_document, step.marks)),
-        ("reasons", [reason_document(reason) for reason in step.reasons]),
+        # a probe's reasons are its links', on squares it assumed: they go with the links
+        ("reasons", [reason_document(reason) for reason in step.reasons] if step.chain is None else []),
     ]
     if step.chain is not None:
         chain = step.chain
         fields.append(("chain", {
             "assumed": mark_document(chain.assumed),
             "links": [{"generation": link.generation, "strip": link.strip.name, "rule": link.rule,
-                       "text": link.text, "marks": [mark_document(m) for m in link.marks]}
+                       "text": link.text, "marks": [mark_document(m) for m in link.marks],
+                       "reason": None if link.reason is None else reason_document(link.reason)}
                       for link in chain.links],
-            "broken": {"strip": chain.broken.name, "rule": chain.rule, "reason": chain.reason},
+            "broken": {"strip": chain.broken.name, "rule": chain.rule, "reason": chain.reason,
+                       "lines": broken_lines(chain)},
         }))
     if step.search is not None:
         fields.append(("branches", [_branch_document(b) for b in step.search.branches]))
@@ -257,7 +260,7 @@ def _branch_document(branch) -> dict:
     placement = branch.placement
     return {
         "strip": placement.strip.name,
-        "target": placement.target + 1,
+        "block": placement.target + 1,
         "size": placement.size,
         "start": placement.start + 1,
         "outcome": branch.outcome,

@@ -256,13 +256,20 @@ class TestWords:
 
     @pytest.mark.parametrize("path", SAMPLE, ids=lambda path: path.name)
     def test_places_never_broken(self, path):
-        """No printed line ends inside a place: never on 'row', 'column' or a range cut at its dash."""
+        """No printed line ends inside a place: never on 'row', 'column', a square's 'row N,' or a range cut
+        at its dash; and a line longer than the width holds only one piece too long to break."""
         result = paint.solve(paint.load(path))
-        for width in (60, 100):
-            for line in render_text(result, grids=False, detail=True, width=width).splitlines():
+        for width in (40, 60, 100):
+            text = render_text(result, grids=False, detail=True, width=width)
+            lines = text.splitlines()
+            for line, following in zip(lines, lines[1:] + [""]):
                 if re.fullmatch(r"\d+ columns? x \d+ rows?", line):
                     continue  # the puzzle's size, under its title
-                assert not re.search(r"\b(rows?|columns?)$|\d-$|^\s*-\d", line), line
+                assert not re.search(r"\b(rows?|columns?)$|\d-$|^\s*-\d", line), (width, line)
+                assert not (re.search(r"\brow \d+,$", line) and re.match(r"\s*column \d", following)), (width, line)
+                words = re.match(r"\d+\. |    ", line) and re.search("[a-z]{3}", line) and "|" not in line
+                if len(line) > width and words:  # a step or a reason (not the summary or a picture)
+                    assert " " not in line.strip(), (width, line)
 
     def test_blocks_named_by_ordinal(self):
         """A clue that repeats a number names its blocks by ordinal: the first 1, the second 1."""

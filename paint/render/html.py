@@ -2,7 +2,7 @@
 
 The page shows what :mod:`paint.render.terminal` prints - the same parts
 from :func:`paint.render.text.result_parts`, the same styles, the squares
-each step marked highlighted in the picture after it - exported by rich
+each round marked highlighted in the picture after it - exported by rich
 with inline styles, a part at a time as the solve goes (:class:`HtmlWriter`),
 then the final grid as an inline SVG picture (:func:`paint.render.svg.write_svg`).  The page needs nothing but
 itself: no scripts, no stylesheets, fonts or images from elsewhere, so it
@@ -175,14 +175,15 @@ def render_html(result: Result, *, detail: bool = False, brief: bool = False, wi
                 show_time: bool = True) -> str:
     """The explanation of ``result`` as one self-contained HTML page (text ending in a newline).
 
-    Every step's line(s) with the picture of the grid after it, the squares
-    it marked highlighted as in the terminal, then the outcome and summary,
+    Every step's line(s) and reasons, the picture of the grid after each
+    round with the squares the round marked highlighted as in the terminal,
+    then the outcome and summary,
     and last the final grid (``result.grid``) as an inline SVG picture.
     ``brief`` leaves out the reasons under each step, ``detail`` adds a
     probe's generations and a search's branches; ``width`` wraps step lines to that
     many characters (pictures are never wrapped); ``show_time`` includes the
     time in the summary.  The page's ``<title>`` is the puzzle's title
-    (escaped).  The pictures after the steps are always drawn (the page is
+    (escaped).  The pictures after the rounds are always drawn (the page is
     the grids).  Raises nothing of its own.
 
     >>> import paint

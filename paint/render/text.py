@@ -296,7 +296,7 @@ def wrap(text: str, width: int, indent: str = "", rest: str = "") -> list[str]:
 
     def keep(match) -> str:
         place = match.group(0)
-        if len(place) <= room:
+        if len(place) <= room or place.startswith("row ") and ", column " in place:  # a square: never broken
             return place.replace(" ", _KEEP)
         return re.sub(r"(?<!,) ", _KEEP, place)
 
@@ -346,7 +346,8 @@ def wrap_step_line(step: Step, width: int = WIDTH) -> list[str]:
     """The step's number and line (:func:`paint.wording.step_head`) wrapped to ``width`` (see :func:`wrap`).
 
     Continuation lines are indented under the start of the step's text, so
-    the number and rule name stand out.
+    the number and rule name stand out - unless that leaves too little room
+    (a narrow ``width``), when they are indented as reasons are.
 
     >>> from paint.explanation import Mark
     >>> from paint.strip import StripId
@@ -359,7 +360,8 @@ def wrap_step_line(step: Step, width: int = WIDTH) -> list[str]:
     """
     head = step_head(step)
     prefix = f"{step.number}. {head.split(': ', 1)[0]}: "
-    return wrap(f"{step.number}. {head}", width, "", " " * len(prefix))
+    indent = len(prefix) if width - len(prefix) >= min(40, width // 2) else len(DETAIL_INDENT)
+    return wrap(f"{step.number}. {head}", width, "", " " * indent)
 
 
 def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid]]:
