@@ -437,8 +437,11 @@ def _solve(arguments) -> int:
                     file.write(SVG_DECLARATION + picture)
             if page is not None:
                 page.end(results[0], picture)
-    if stop.received is not None and not (stop.received == signal.SIGINT and len(puzzles) == 1):
+    if stop.received is not None:
         name = "interrupted" if stop.received == signal.SIGINT else f"stopped by {signal.Signals(stop.received).name}"
+        if stop.received == signal.SIGINT and len(puzzles) == 1:
+            _complain(f"{name}: the solve stopped with status limit; what was done is reported")
+            return _worst(result.status for result in results)
         _complain(f"{name} in puzzle {len(results)} of {len(puzzles)} (its solve stopped with status limit; "
                   "what was done is reported)")
         return 128 + stop.received

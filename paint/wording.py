@@ -449,12 +449,14 @@ def _runs(reason, derivation, clue, kind) -> list[str]:
             parts = []
             reach = run.wall_before + shortest
             if reach > run.last:
-                start = "the start of the line" if run.wall_before < 0 else f"the empty {kind} {run.wall_before + 1}"
-                parts.append(f"it starts after {start}, so it reaches {kind} {min(reach, n - 1) + 1}")
+                start = "where the line begins" if run.wall_before < 0 else f"after the empty {kind} {run.wall_before + 1}"
+                parts.append(f"it cannot start before {kind} {run.wall_before + 2}, {start}, so it reaches "
+                             f"{kind} {min(reach, n - 1) + 1}")
             back = run.wall_after - shortest
             if back < run.first:
-                end = "the end of the line" if run.wall_after >= n else f"the empty {kind} {run.wall_after + 1}"
-                parts.append(f"it ends before {end}, so it reaches back to {kind} {max(back, 0) + 1}")
+                end = "where the line ends" if run.wall_after >= n else f"before the empty {kind} {run.wall_after + 1}"
+                parts.append(f"it cannot end after {kind} {run.wall_after}, {end}, so it reaches back to "
+                             f"{kind} {max(back, 0) + 1}")
             lines.append(f"{run_words} can only belong to {holder}; {' and '.join(parts)}")
     return lines
 

@@ -262,6 +262,8 @@ class TestSignalsKeepOutputWhole:
         out, err = process.communicate(timeout=120)
         assert process.returncode == status, err
         assert json.loads(out)["status"] == "limit"
+        said = {signal.SIGINT: b"interrupted", signal.SIGTERM: b"stopped by SIGTERM", signal.SIGHUP: b"stopped by SIGHUP"}
+        assert said[signum] in err  # the reader is told why the solve stopped, not only 'limit'
 
     def test_all_json_stays_a_list(self, tmp_path):
         """Ctrl-C in the middle of --all --json still leaves one whole JSON list, exit 130."""
