@@ -31,7 +31,7 @@ from .bounds import Derivation, Witness, core
 from .errors import Contradiction, StripContradiction
 from .squares import Square
 from .strip import StripId
-from .wording import (broken_lines, describe_marks, failure_lines, label, ordinal, plural, reason_lines,
+from .wording import (block_name, broken_lines, describe_marks, failure_lines, label, plural, reason_lines,
                       squares_phrase, step_head, strip_marks, technique)
 
 
@@ -208,11 +208,7 @@ class Placement:
     @property
     def block(self) -> str:
         """Which block: ``"row 7's 5"``, or ``"row 7's second 5"`` when the clue has more than one 5."""
-        size = self.size
-        same = [i for i, t in enumerate(self.clue) if t == size]
-        if len(same) == 1:
-            return f"{self.strip.name}'s {size}"
-        return f"{self.strip.name}'s {ordinal(same.index(self.target) + 1)} {size}"
+        return f"{self.strip.name}'s {block_name(self.clue, self.target).removeprefix('the ')}"
 
 
 @attrs.frozen
@@ -242,18 +238,26 @@ class Branch:
 
     @property
     def text(self) -> str:
-        """What became of the branch: ``'columns 2-6 breaks column 4 after 6 steps'``."""
-        where = self.placement.where
+        """The place and what became of it: ``'columns 2-6 breaks column 4 after 6 steps'``."""
+        return f"{self.placement.where} {self.became}"
+
+    @property
+    def became(self) -> str:
+        """What became of the branch: ``'breaks column 4 after 6 steps'``, ``'is the one place left'``, ..."""
         if self.outcome == "contradiction":
-            return f"{where} breaks {self.broken.name} after {plural(self.worked, 'step')}"
+            return f"breaks {self.broken.name} after {plural(self.worked, 'step')}"
         if self.outcome == "exhausted":
             block = self.children[0].placement.block if self.children else "the next block"
-            return (f"{where} leaves no place for {block} "
+            return (f"leaves no place for {block} "
                     f"({plural(len(self.children), 'place')} tried, {levels(self)} deep)")
-        return f"{where} {_OUTCOME_WORDS.get(self.outcome, self.outcome)}"
+        if self.outcome == "solved":
+            return f"is solved after {plural(self.worked, 'step')}"
+        if self.outcome == "open":
+            return f"is still open after {plural(self.worked, 'step')}"
+        return _OUTCOME_WORDS.get(self.outcome, self.outcome)
 
 
-_OUTCOME_WORDS = {"open": "still open", "untried": "not tried yet", "survived": "is the one place left"}
+_OUTCOME_WORDS = {"untried": "is not tried yet", "survived": "is the one place left"}
 
 
 def levels(branch: "Branch") -> int:

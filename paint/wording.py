@@ -206,9 +206,9 @@ def facts_lines(facts, derivation, clue, kind: str) -> list[str]:
 
     Three or more blocks in a row whose bounds come only from the block
     before them (after them) are said in one line, with each block's bound:
-    ``'the blocks after the first 1 come one after another, a square apart,
-    so they cannot start before: the first 3 row 10, the second 1 row 14,
-    and the 2 row 18'``.
+    ``'the blocks after the first 1 each start at least a square after the
+    one before them ends, so they cannot start before: the first 3 row 10,
+    the second 1 row 14, and the 2 row 18'``.
     """
     lines: list[str] = []
     run: list = []
@@ -226,9 +226,10 @@ def facts_lines(facts, derivation, clue, kind: str) -> list[str]:
             start = run[0].side == "start"
             bounds = [f"{block_name(clue, fact.target)} {kind} {fact.value + 1}" for fact in run]
             listed = ", ".join(bounds[:-1]) + ", and " + bounds[-1]
-            lines.append(f"the blocks {'after' if start else 'before'} {block_name(clue, cited(run[0]))} come one "
-                         f"{'after' if start else 'before'} another, a square apart, so they cannot "
-                         f"{'start before' if start else 'end after'}: {listed}")
+            each = ("each start at least a square after the one before them ends" if start
+                    else "each end at least a square before the one after them starts")
+            lines.append(f"the blocks {'after' if start else 'before'} {block_name(clue, cited(run[0]))} {each}, "
+                         f"so they cannot {'start before' if start else 'end after'}: {listed}")
         run.clear()
 
     for fact in facts:

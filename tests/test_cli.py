@@ -79,7 +79,7 @@ class TestExitStatus:
         out = capsys.readouterr().out
         assert "search (trial and error): row 7 [1 1 2 1 1 1 1] - column 15 full; column 16 empty" in out
         assert "\n    row 7's fourth 1 has 2 places - column 16 breaks row 9 after 2 steps; so it lies at column 15" in out
-        assert ("\n    row 7's fourth 1 at column 16: breaks row 9 after 2 steps\n"
+        assert ("\n    row 7's fourth 1 at column 16 breaks row 9 after 2 steps\n"
                 "        1. overlap (forcing): column 15 [") in out
         assert "\n        and row 9 could not be completed:\n            the second 2 cannot start" in out
 

@@ -166,11 +166,20 @@ class TestReasonsFollow:
                 assert marks
                 positions = [m.position + 1 for m in marks]
                 if reason.rule == "overlap":
+                    # each mark lies in what the block the reason names covers, and its bounds give exactly that
                     for position in positions:
-                        assert any(block["latest"] - block["size"] + 1 <= position
-                                   <= block["earliest"] + block["size"] - 1 for block in blocks)
+                        cover = next(c for c in document["covers"] if c["first"] <= position <= c["last"])
+                        block = blocks[cover["block"] - 1]
+                        assert (cover["first"], cover["last"]) == (block["latest"] - block["size"] + 1,
+                                                                   block["earliest"] + block["size"] - 1)
                 if reason.rule == "unreachable":
+                    # each mark lies in a stretch between the blocks the reason names, out of every block's reach
                     for position in positions:
+                        stretch = next(s for s in document["stretches"] if s["first"] <= position <= s["last"])
+                        if stretch["after_block"] is not None:
+                            assert blocks[stretch["after_block"] - 1]["latest"] < stretch["first"]
+                        if stretch["before_block"] is not None:
+                            assert blocks[stretch["before_block"] - 1]["earliest"] > stretch["last"]
                         assert not any(block["earliest"] <= position <= block["latest"] for block in blocks)
 
     def test_try_one_witnesses_break(self):
@@ -278,10 +287,23 @@ class TestWords:
         assert "the first 1" in text and "the second 1" in text
 
     def test_techniques_are_named(self):
-        """Every technique a step names is one the docs describe."""
+        """The techniques are named where their reasons show them: over a sample of the corpus each of the line
+        techniques is named, each named step's reason holds what the technique is about, and docs/rules.md
+        gives every technique an example."""
+        named: dict = {}
         for path in SAMPLE[:20]:
             for step in paint.solve(paint.load(path)).steps:
-                assert step.technique is None or step.technique in TECHNIQUES
+                if step.technique is not None:
+                    named.setdefault(step.technique, step)
+        assert {"simple boxes", "forcing", "glue", "simple spaces", "mercury", "contradiction"} <= set(named)
+        assert named["simple boxes"].rule == named["forcing"].rule == named["glue"].rule == "overlap"
+        assert "however it lies" in " ".join(named["simple boxes"].reasons[0].lines)
+        assert "empty" in " ".join(named["forcing"].reasons[0].lines)
+        assert "full" in " ".join(named["glue"].reasons[0].lines)
+        assert named["contradiction"].rule in ("try_one", "edge", "corner")
+        rules_doc = (ROOT / "docs" / "rules.md").read_text()
+        for technique in TECHNIQUES:
+            assert technique in rules_doc, technique
 
     def test_try_one_gives_a_witness(self):
         """A try_one step says, for each square, what its other value would break, line by line."""

@@ -318,19 +318,12 @@ def branch_lines(branch: Branch, depth: int, width: int = WIDTH) -> list[str]:
     >>> for line in branch_lines(Branch(place, 1, 'contradiction', 2, broken=StripId('column', 3),
     ...                                 reason='no room', reason_lines=('no room',)), 1):
     ...     print(line)
-        row 7's 5 at columns 2-6: breaks column 4 after 2 steps
+        row 7's 5 at columns 2-6 breaks column 4 after 2 steps
             and column 4 could not be completed:
                 no room
     """
     place = branch.placement
-    outcomes = {
-        "contradiction": lambda: f"breaks {branch.broken.name} after {plural(branch.worked, 'step')}",
-        "exhausted": lambda: f"every place of the next block breaks ({plural(len(branch.children), 'place')})",
-        "survived": lambda: "the one place left",
-        "solved": lambda: f"solved after {plural(branch.worked, 'step')}",
-    }
-    said = outcomes.get(branch.outcome, lambda: f"still open after {plural(branch.worked, 'step')}")()
-    lines = _wrap(f"{place.block} at {place.where}: {said}", depth, width)
+    lines = _wrap(f"{place.block} at {place.where} {branch.became}", depth, width)
     for step in branch.steps:
         lines.extend(_wrap(f"{step.number}. {step_head(step)}", depth + 1, width))
     if branch.reason_lines:

@@ -1,0 +1,414 @@
+"""Every printed reason is true: its sentences are checked, clause by clause, against brute force.
+
+For each step of a rule on one strip, the strip's squares just before the
+step are rebuilt from the marks of the steps before it, every placement of
+the clue that fits them is listed, and each sentence the reason prints is
+parsed and checked against those placements: "the 7 can only lie in columns
+4-13", "cannot start before", "rows 1-2, before the empty row 3, are too
+few", "no block can reach", the owners of a run, the gaps, the known squares
+a try_one witness names (which with the other value must leave no placement),
+and the JSON ``blocks``.  A sentence of a form this file does not know fails
+the test, so new wording has to be taught here, and checked, before it ships.
+Probe chains are checked link by link in tests/test_search.py.
+Shares no code with paint but the document it reads.
+"""
+
+import functools
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+import paint
+from checker import clues_of, columns_of
+
+PUZZLES = Path(__file__).parent.parent / "puzzles"
+
+
+ORD = {w: i + 1 for i, w in enumerate("first second third fourth fifth sixth seventh eighth ninth tenth".split())}
+BLK = r"the (?:((?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))) )?(\d+)"
+BLK_RUN = (r"the blocks (after|before) " + BLK + r" each (?:start at least a square after the one before them "
+           r"ends|end at least a square before the one after them starts), so they cannot (start before|end after): "
+           r"(.*)$")
+
+@functools.lru_cache(maxsize=None)
+def placements(clue, n):
+    """all start tuples"""
+    out = []
+    def rec(j, pos, acc):
+        if j == len(clue):
+            out.append(tuple(acc)); return
+        rest = sum(clue[j:]) + len(clue) - j - 1
+        for s in range(pos, n - rest + 1):
+            rec(j + 1, s + clue[j] + 1, acc + [s])
+    rec(0, 0, [])
+    return out
+
+def line_of(clue, starts, n):
+    l = ['.'] * n
+    for c, s in zip(clue, starts):
+        for p in range(s, s + c): l[p] = 'X'
+    return l
+
+def consistent(clue, line):
+    n = len(line)
+    res = []
+    for st in placements(tuple(clue), n):
+        l = line_of(clue, st, n)
+        if all(k == ' ' or k == v for k, v in zip(line, l)):
+            res.append(st)
+    return res
+
+def parse_spans(s):
+    out = []
+    for part in s.split(', '):
+        if '-' in part:
+            a, b = part.split('-'); out += list(range(int(a), int(b) + 1))
+        else:
+            out.append(int(part))
+    return out
+
+class Bad(Exception): pass
+
+def resolve(clue, m_ord, m_size, ctx):
+    size = int(m_size)
+    same = [j for j, c in enumerate(clue) if c == size]
+    if not same: raise Bad(f"{ctx}: no block of size {size} in clue {clue}")
+    if m_ord is None:
+        if len(same) != 1: raise Bad(f"{ctx}: ambiguous 'the {size}' in clue {clue}")
+        return same[0]
+    o = ORD.get(m_ord) or int(re.match(r'\d+', m_ord).group())
+    if len(same) == 1: raise Bad(f"{ctx}: ordinal used for unique size {size} in {clue}")
+    if o > len(same): raise Bad(f"{ctx}: ordinal {m_ord} > count in {clue}")
+    return same[o - 1]
+
+def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
+    """Check the clauses of one reason line. pls: consistent placements."""
+    n = len(line)
+    K = kind
+    def minstart(j): return min(p[j] for p in pls)
+    def maxend(j): return max(p[j] + clue[j] - 1 for p in pls)
+    def minend(j): return min(p[j] + clue[j] - 1 for p in pls)
+    def maxstart(j): return max(p[j] for p in pls)
+    def err(msg): errors.append(f"{ctx}: {msg}\n    LINE: {text}")
+    # head
+    m = re.match(BLK + rf" cannot start before {K} (\d+)", text)
+    cur = None
+    if m:
+        j = resolve(clue, m.group(1), m.group(2), ctx); cur = (j, 'start')
+        if not vacuous and pls and minstart(j) + 1 < int(m.group(3)):
+            err(f"claims block {j+1} cannot start before {m.group(3)} but can start at {minstart(j)+1}")
+    m2 = re.match(BLK + rf" cannot end after {K} (\d+)", text)
+    if m2:
+        j = resolve(clue, m2.group(1), m2.group(2), ctx); cur = (j, 'end')
+        if not vacuous and pls and maxend(j) + 1 > int(m2.group(3)):
+            err(f"claims block {j+1} cannot end after {m2.group(3)} but can end at {maxend(j)+1}")
+    m3 = re.match(BLK + rf" would have to (start after|end before) {K} (\d+), where the line (ends|begins)", text)
+    if m3:
+        j = resolve(clue, m3.group(1), m3.group(2), ctx); cur = (j, 'start' if m3.group(3) == 'start after' else 'end')
+    m = re.match(BLK + rf" can only lie in {K}s? ([\d, -]+), so it covers {K}s? ([\d, -]+) however it lies$", text)
+    if m:
+        j = resolve(clue, m.group(1), m.group(2), ctx)
+        lie = parse_spans(m.group(3)); cov = parse_spans(m.group(4))
+        if (min(lie) - 1, max(lie) - 1) != (minstart(j), maxend(j)):
+            err(f"lie {lie[0]}-{lie[-1]} but brute force {minstart(j)+1}-{maxend(j)+1}")
+        for c in cov:
+            if not all(p[j] <= c - 1 < p[j] + clue[j] for p in pls):
+                err(f"block {j+1} does not always cover {c}")
+        return
+    m = re.match(rf"no block can reach {K}s? ([\d, -]+): (.*)$", text)
+    if m:
+        sq = parse_spans(m.group(1))
+        for c in sq:
+            if any(line_of(clue, p, n)[c - 1] == 'X' for p in pls):
+                err(f"square {c} can be reached")
+            if line[c - 1] != ' ':
+                err(f"square {c} already known")
+        rest = m.group(2)
+        for mm in re.finditer(rf"(?:the (first|last) block, )?{BLK},? cannot (start before|end after) {K} (\d+)", rest):
+            j = resolve(clue, mm.group(2), mm.group(3), ctx)
+            if mm.group(1) == 'first' and j != 0: err("'first block' wrong")
+            if mm.group(1) == 'last' and j != len(clue) - 1: err("'last block' wrong")
+            if mm.group(1) is None and len(clue) > 1 and (j == 0 and mm.group(4) == 'start before' or j == len(clue)-1 and mm.group(4)=='end after') and 'and' not in rest:
+                pass
+            v = int(mm.group(5))
+            if mm.group(4) == 'start before' and minstart(j) + 1 != v: err(f"reach: start {v} vs {minstart(j)+1}")
+            if mm.group(4) == 'end after' and maxend(j) + 1 != v: err(f"reach: end {v} vs {maxend(j)+1}")
+        return
+    m = re.match(rf"the (?:run of )?full {K}s? ([\d, -]+) can only (be|belong to) (.*?)(?: \((.*)\))?(, (\d+) long (?:like it|each of them): it is a whole block, so {K}s? ([\d, -]+) (?:is|are) empty|(, at least (\d+) long whichever it is)?; (.*))$", text)
+    if m:
+        run = parse_spans(m.group(1)); a, b = run[0] - 1, run[-1] - 1
+        if len(run) != b - a + 1: err("run not contiguous")
+        for q in run:
+            if line[q-1] != 'X': err(f"run square {q} not full")
+        if (a > 0 and line[a-1] == 'X') or (b < n-1 and line[b+1] == 'X'): err("run not maximal")
+        owners = [resolve(clue, mm.group(1), mm.group(2), ctx) for mm in re.finditer(BLK, m.group(3))]
+        actual = set()
+        for p in pls:
+            for jj, s0 in enumerate(p):
+                if s0 <= a and b <= s0 + clue[jj] - 1: actual.add(jj)
+        if not actual <= set(owners): err(f"run can be held by {sorted(actual)} not only {owners}")
+        if m.group(4):
+            for part in m.group(4).split('; '):
+                mm = re.match(BLK + rf" cannot (start before|end after) {K} (\d+)$", part)
+                if mm:
+                    o = resolve(clue, mm.group(1), mm.group(2), ctx); v = int(mm.group(4))
+                    if mm.group(3) == 'start before' and minstart(o) + 1 != v: err("keepaway start wrong")
+                    if mm.group(3) == 'end after' and maxend(o) + 1 != v: err("keepaway end wrong")
+                    if mm.group(3) == 'start before' and v - 1 <= a: err(f"keepaway {part} does not keep it off the run")
+                    if mm.group(3) == 'end after' and v - 1 >= b: err(f"keepaway {part} does not keep it off the run")
+                elif re.match(r"(a block|blocks) shorter than (\d+) cannot hold it$", part):
+                    sz = int(re.match(r"(a block|blocks) shorter than (\d+)", part).group(2))
+                    if sz != len(run): err("shorter wrong")
+                    cnt = sum(1 for c in clue if c < sz)
+                    if (part.startswith('a block')) != (cnt == 1): err(f"shorter singular/plural wrong ({cnt})")
+                else:
+                    err(f"unparsed keepaway {part}")
+        # every non-owner must be accounted for
+        if m.group(6):
+            if int(m.group(6)) != len(run) or any(clue[o] != len(run) for o in owners): err("whole sizes wrong")
+            ends = parse_spans(m.group(7))
+            for e in ends:
+                if e not in (run[0] - 1, run[-1] + 1): err("end not adjacent")
+        else:
+            shortest = min(clue[o] for o in owners)
+            if m.group(9) and int(m.group(9)) != shortest: err("at least wrong")
+            for part in m.group(10).split(' and '):
+                mm = re.match(rf"it cannot start before {K} \d+, (?:where the line begins|after the empty {K} (\d+)), so it reaches {K} (\d+)$", part)
+                mm2 = re.match(rf"it cannot end after {K} \d+, (?:where the line ends|before the empty {K} (\d+)), so it reaches back to {K} (\d+)$", part)
+                if mm:
+                    w = int(mm.group(1)) - 1 if mm.group(1) else -1
+                    if w >= 0 and line[w] != '.': err("wall not empty")
+                    if any(line[q] == '.' for q in range(w + 1, a)): err("wall not nearest")
+                    r = int(mm.group(2)) - 1
+                    if r != min(w + shortest, n - 1): err("reach wrong")
+                    for p in pls:
+                        if not any(p[jj] + clue[jj] - 1 >= r and p[jj] <= a and b <= p[jj] + clue[jj] - 1 for jj in range(len(clue))): err("reach false"); break
+                elif mm2:
+                    w = int(mm2.group(1)) - 1 if mm2.group(1) else n
+                    if w < n and line[w] != '.': err("wall not empty")
+                    if any(line[q] == '.' for q in range(b + 1, w)): err("wall not nearest")
+                else:
+                    err(f"unparsed ext part {part}")
+        return
+    m = re.match(rf"(?:the gap at {K}s? ([\d, -]+), (.*?), is too short for (.*?), the only blocks? that can reach it|no block can reach the gap at {K}s? ([\d, -]+), (.*?))(?: \((.*)\))?$", text)
+    if m:
+        gap = parse_spans(m.group(1) or m.group(4)); a, b = gap[0]-1, gap[-1]-1
+        for p in pls:
+            l = line_of(clue, p, n)
+            if any(l[q] == 'X' for q in range(a, b + 1)): err("gap can hold a block")
+        if m.group(3):
+            reach = [resolve(clue, mm.group(1), mm.group(2), ctx) for mm in re.finditer(BLK, m.group(3))]
+            for o in reach:
+                if clue[o] <= len(gap): err("block not too long for gap")
+        return
+    if text == "the clue is 0: no square of the line is full":
+        if clue: err("clue not 0")
+        return
+    m = re.match(BLK_RUN, text)
+    if m:
+        start = m.group(4) == "start before"
+        previous = None
+        for mm in re.finditer(BLK + rf" {K} (\d+)", m.group(5)):
+            j = resolve(clue, mm.group(1), mm.group(2), ctx)
+            v = int(mm.group(3))
+            if not vacuous and pls:
+                if start and minstart(j) + 1 < v:
+                    err(f"claims block {j+1} cannot start before {v} but can start at {minstart(j)+1}")
+                if not start and maxend(j) + 1 > v:
+                    err(f"claims block {j+1} cannot end after {v} but can end at {maxend(j)+1}")
+            if previous is not None:
+                pj, pv = previous
+                if start and (j != pj + 1 or v != pv + clue[pj] + 1):
+                    err(f"block {j+1}'s bound {v} does not follow from block {pj+1}'s {pv}")
+                if not start and (j != pj - 1 or v != pv - clue[pj] - 1):
+                    err(f"block {j+1}'s bound {v} does not follow from block {pj+1}'s {pv}")
+            previous = (j, v)
+        return None
+    if cur is None:
+        return 'unparsed'
+    j, side = cur
+    # sub clauses
+    body = text.split(': ', 1)[1] if ': ' in text else ''
+    for cl in body.split('; ') if body else []:
+        mm = re.match(rf"it comes (after|before) {BLK}, which cannot (end before|start after) {K} (\d+)$", cl)
+        if mm:
+            o = resolve(clue, mm.group(2), mm.group(3), ctx)
+            if (mm.group(1) == 'after' and o != j - 1) or (mm.group(1) == 'before' and o != j + 1):
+                err(f"neighbour wrong: {cl}")
+            v = int(mm.group(5))
+            if not vacuous and pls:
+                if mm.group(4) == 'end before' and minend(o) + 1 < v: err(f"neighbour min end {minend(o)+1} < {v}")
+                if mm.group(4) == 'start after' and maxstart(o) + 1 > v: err(f"neighbour max start {maxstart(o)+1} > {v}")
+            continue
+        mm = re.match(rf"{K}s? ([\d, -]+)(?: alone)?, (before|after) the empty {K} (\d+), (?:are too few|is too short) for it$", cl)
+        if mm:
+            room = parse_spans(mm.group(1)); e = int(mm.group(3))
+            if line[e - 1] != '.': err(f"square {e} not empty")
+            if mm.group(2) == 'before' and room[-1] != e - 1: err("room not before empty")
+            if mm.group(2) == 'after' and room[0] != e + 1: err("room not after empty")
+            if len(room) >= clue[j]: err(f"room {len(room)} not too small for {clue[j]}")
+            if ('alone' in cl) != (len(room) == 1): err("alone/number mismatch")
+            continue
+        mm = re.match(rf"(starting|ending) at {K}s? ([\d, -]+) it would touch the full square just (before|after) it$", cl)
+        if mm:
+            for s in parse_spans(mm.group(2)):
+                q = s - 1 if mm.group(1) == 'starting' else s + 1
+                if not (1 <= q <= n and line[q - 1] == 'X'): err(f"no full square next to {s}")
+            continue
+        mm = re.match(rf"it cannot (start|end) on the empty {K}s? ([\d, -]+)$", cl)
+        if mm:
+            for s in parse_spans(mm.group(2)):
+                if line[s - 1] != '.': err(f"{s} not empty")
+            continue
+        mm = re.match(rf"it must (end|start) at {K} (\d+) or (later|earlier), as (?:no block comes (after|before) it to cover the full {K} (\d+)|{BLK} (after|before) it cannot (start before|end after) {K} (\d+), so cannot cover the full {K} (\d+))$", cl)
+        if mm:
+            f = int(mm.group(2))
+            if mm.group(4):
+                if int(mm.group(5)) != f: err("cover square mismatch")
+                if mm.group(4) == 'after' and j != len(clue) - 1: err("no block after? wrong")
+                if mm.group(4) == 'before' and j != 0: err("no block before? wrong")
+            else:
+                o = resolve(clue, mm.group(6), mm.group(7), ctx)
+                if int(mm.group(11)) != f: err("cover square mismatch")
+                v = int(mm.group(10))
+                if mm.group(8) == 'after' and o != j + 1: err("next block wrong")
+                if mm.group(8) == 'before' and o != j - 1: err("prev block wrong")
+                if mm.group(9) == 'start before' and not (v > f): err(f"start {v} does not exclude cover of {f}")
+                if mm.group(9) == 'end after' and not (v < f): err(f"end {v} does not exclude cover of {f}")
+                if not vacuous and pls:
+                    if mm.group(9) == 'start before' and minstart(o) + 1 < v: err("neighbour min start false")
+                    if mm.group(9) == 'end after' and maxend(o) + 1 > v: err("neighbour max end false")
+            if line[f - 1] != 'X': err(f"{f} not full")
+            continue
+        err(f"UNPARSED clause: {cl}")
+    return None
+
+def strip_line(grid, strip):
+    kind, num = strip.split()
+    num = int(num) - 1
+    if kind == 'row':
+        return grid[num][:], 'column'
+    return [grid[r][num] for r in range(len(grid))], 'row'
+
+def check_result(doc, rows, cols, name, errors, unparsed, solution=None):
+    H, W = doc['puzzle']['height'], doc['puzzle']['width']
+    grid = [[' '] * W for _ in range(H)]
+    clues = {}
+    for i, c in enumerate(rows): clues[f'row {i+1}'] = tuple(c)
+    for i, c in enumerate(cols): clues[f'column {i+1}'] = tuple(c)
+    for step in doc['steps']:
+        ctx = f"{name} step {step['number']} ({step['rule']})"
+        if step['rule'] in ('overlap', 'unreachable', 'narrow_gap', 'block_extension', 'try_one'):
+            strips = {m['strip'] for m in step['marks']}
+            if len(strips) != 1: errors.append(f"{ctx}: marks on {strips}")
+            for rs in step['reasons']:
+                line, kind = strip_line(grid, rs['strip'])
+                clue = clues[rs['strip']]
+                if tuple(rs['clue']) != clue: errors.append(f"{ctx}: clue mismatch")
+                pls = consistent(clue, line)
+                if not pls:
+                    errors.append(f"{ctx}: line has no placement before step?"); continue
+                # blocks
+                for b in rs['blocks']:
+                    j = b['index'] - 1
+                    e = min(p[j] for p in pls) + 1; l = max(p[j] + clue[j] for p in pls)
+                    if (b['earliest'], b['latest']) != (e, l):
+                        errors.append(f"{ctx}: blocks[{j+1}] {b['earliest']}-{b['latest']} vs brute {e}-{l}")
+                # marks implied
+                for m in step['marks']:
+                    if m['strip'] != rs['strip']: continue
+                    pos = (m['column'] if kind == 'column' else m['row']) - 1
+                    v = 'X' if m['value'] == 'full' else '.'
+                    if line[pos] != ' ': errors.append(f"{ctx}: mark on known square")
+                    if not all(line_of(clue, p, len(line))[pos] == v for p in pls):
+                        errors.append(f"{ctx}: mark {m} not implied by the line")
+                if rs['rule'] == 'try_one':
+                    check_try(rs, clue, line, kind, ctx, errors, unparsed)
+                else:
+                  for text in rs['lines']:
+                    r = check_line_claims(text, clue, line, pls, kind, ctx, errors)
+                    if r == 'unparsed': unparsed.append((rs['rule'], text))
+        else:
+            if solution is not None:
+                for m in step['marks']:
+                    v = 'X' if m['value'] == 'full' else '.'
+                    if solution[m['row'] - 1][m['column'] - 1] != v:
+                        errors.append(f"{ctx}: mark {m} contradicts the unique solution")
+        for m in step['marks']:
+            grid[m['row'] - 1][m['column'] - 1] = 'X' if m['value'] == 'full' else '.'
+
+def check_try(rs, clue, line, kind, ctx, errors, unparsed):
+    lines = rs['lines']
+    i = 0
+    witnesses = rs['tried']
+    wi = 0
+    while i < len(lines):
+        t = lines[i]
+        m = re.match(rf"if {kind} (\d+) were (full|empty), no placement of the blocks would fit(?: with (.*))?:$", t)
+        if not m:
+            errors.append(f"{ctx}: try_one head unparsed: {t}"); i += 1; continue
+        pos = int(m.group(1)); assumed = 'X' if m.group(2) == 'full' else '.'
+        given = [' '] * len(line)
+        given[pos - 1] = assumed
+        if m.group(3):
+            for part in re.finditer(rf"the (full|empty) {kind}s? ([\d, -]+?)(?= and the |$)", m.group(3)):
+                for s in parse_spans(part.group(2)):
+                    v = 'X' if part.group(1) == 'full' else '.'
+                    if line[s - 1] != v: errors.append(f"{ctx}: try_one says {s} is {part.group(1)} but it is '{line[s-1]}'")
+                    given[s - 1] = v
+        if line[pos - 1] != ' ': errors.append(f"{ctx}: try_one square {pos} not blank")
+        if consistent(clue, given): errors.append(f"{ctx}: try_one given squares DO leave a placement: {''.join(given)}\n   {t}")
+        i += 1
+        while i < len(lines) and lines[i].startswith('  '):
+            sub = lines[i].strip()
+            if sub.startswith('so '):
+                pass
+            else:
+                r = check_line_claims(sub, clue, given, [], kind, ctx, errors, vacuous=True)
+                if r == 'unparsed': unparsed.append(('try_one', sub))
+            i += 1
+
+
+
+def check_puzzle(puzzle, name):
+    """The errors and the unparsed sentences of ``puzzle``'s explanation."""
+    result = paint.solve(puzzle, paint.SolveOptions(max_time=20))
+    document = result.to_document()
+    rows = [tuple(c) for c in puzzle.rows]
+    columns = [tuple(c) for c in puzzle.columns]
+    errors: list = []
+    unparsed: list = []
+    solution = document["grid"] if document["status"] == "solved" else None
+    check_result(document, rows, columns, name, errors, unparsed, solution)
+    return errors, unparsed
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_reasons_of_random_puzzles_are_true(seed):
+    rng = random.Random(seed)
+    width, height, density = rng.randint(5, 12), rng.randint(5, 12), rng.uniform(0.35, 0.7)
+    lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
+    puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
+    errors, unparsed = check_puzzle(puzzle, f"seed {seed}")
+    assert not errors, "\n".join(errors[:10])
+    assert not unparsed, unparsed[:10]
+
+
+@pytest.mark.parametrize("name", ["dancer", "cat", "edge", "skid", "mouse"])
+def test_reasons_of_shipped_puzzles_are_true(name):
+    errors, unparsed = check_puzzle(paint.load(PUZZLES / f"{name}.pro"), name)
+    assert not errors, "\n".join(errors[:10])
+    assert not unparsed, unparsed[:10]
+
+
+def test_a_false_sentence_is_caught():
+    """The checker is not vacuous: a bound one square too far out, and a sentence it does not know, are caught."""
+    clue, line = (3,), list("  X  ")
+    placements_ = consistent(clue, line)
+    errors: list = []
+    assert check_line_claims("the 3 can only lie in columns 1-4, so it covers column 3 however it lies", clue,
+                             line, placements_, "column", "test", errors) is None
+    assert errors and "lie 1-4 but brute force 1-5" in errors[0]
+    assert check_line_claims("the 3 is somewhere", clue, line, placements_, "column", "test", []) == "unparsed"
