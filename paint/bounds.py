@@ -39,6 +39,7 @@ counts from 1 (:mod:`paint.wording`).
 from __future__ import annotations
 
 import bisect
+import functools
 
 import attrs
 
@@ -111,6 +112,9 @@ class Derivation:
         self.targets = tuple(targets)
         self.squares = bytes(squares)
         self._owners: dict = {}
+        self._facts: dict = {}   # (index, side) -> Fact, worked out once
+        self._proofs: dict = {}  # wanted -> its proof, likewise
+        self._packed = None
         n = len(self.squares)
         k = len(self.targets)
         starts, left, failure = _leftmost(self.targets, self.squares)
@@ -139,13 +143,25 @@ class Derivation:
         """True when ``fact``'s bound is where the clue packed against the line's end puts it: no known square
         moved it, not even through the blocks before it (after it), so there is nothing to explain."""
         j = fact.target
-        if fact.side == "start":
-            return fact.value == sum(self.targets[:j]) + j
-        after = self.targets[j + 1:]
-        return fact.value == len(self.squares) - 1 - sum(after) - len(after)
+        if self._packed is None:  # each block's packed start and end, worked out once
+            k, n = len(self.targets), len(self.squares)
+            starts = [0] * k
+            for i in range(1, k):
+                starts[i] = starts[i - 1] + self.targets[i - 1] + 1
+            ends = [n - 1] * k
+            for i in range(k - 2, -1, -1):
+                ends[i] = ends[i + 1] - self.targets[i + 1] - 1
+            self._packed = (starts, ends)
+        return fact.value == self._packed[0 if fact.side == "start" else 1][j]
 
     def fact(self, index: int, side: str) -> Fact:
         """The :class:`Fact` of event ``index`` of ``side``: the block's bound after it, and the events that give it."""
+        found = self._facts.get((index, side))
+        if found is None:
+            found = self._facts[(index, side)] = self._fact(index, side)
+        return found
+
+    def _fact(self, index: int, side: str) -> Fact:
         events = self.events[side]
         target = events[index].target
         mine = self._own(side)[target]
@@ -173,10 +189,17 @@ class Derivation:
 
     def proof_of(self, wanted) -> list[Fact]:
         """The facts the events ``wanted`` (``(index, side)`` pairs) rest on, each after those it cites, none twice."""
+        wanted = tuple(wanted)
+        if wanted in self._proofs:
+            return list(self._proofs[wanted])
         ordered: list[Fact] = []
         seen: set = set()
+        visited: set = set()
 
         def need(index: int, side: str) -> None:
+            if (index, side) in visited:
+                return
+            visited.add((index, side))
             fact = self.fact(index, side)
             key = (side, fact.target, fact.events)
             if key in seen:
@@ -189,6 +212,7 @@ class Derivation:
 
         for index, side in wanted:
             need(index, side)
+        self._proofs[wanted] = tuple(ordered)
         return ordered
 
     def failure_proof(self) -> list[Fact]:
@@ -201,6 +225,14 @@ class Derivation:
         if failure.event < 0:  # a clue of 0 with a full square: nothing to derive
             return []
         return self.proof_of([(failure.event, failure.side)])
+
+
+@functools.lru_cache(maxsize=64)
+def derive(targets: tuple[int, ...], squares: bytes) -> Derivation:
+    """The :class:`Derivation` of ``targets`` in ``squares``, from a small cache: a step's reason is read by its
+    text, its technique and its JSON, and each would derive it again, while keeping every derivation of a
+    long solve would hold far more memory than the steps themselves."""
+    return Derivation(targets, squares)
 
 
 def _leftmost(targets, squares: bytes):

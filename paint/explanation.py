@@ -27,7 +27,7 @@ import functools
 
 import attrs
 
-from .bounds import Derivation, Witness, core
+from .bounds import Derivation, Witness, core, derive
 from .errors import Contradiction, StripContradiction
 from .squares import Square
 from .strip import StripId
@@ -79,10 +79,14 @@ class Reason:
     rule: str
     detail: object
 
-    @functools.cached_property
+    @property
     def derivation(self) -> Derivation:
-        """The left-most and right-most placements of the blocks in :attr:`squares`, with why each bound is where it is."""
-        return Derivation(self.clue, self.squares)
+        """The left-most and right-most placements of the blocks in :attr:`squares`, with why each bound is where it is.
+
+        Derived when read, through a small cache (:func:`paint.bounds.derive`), so the steps of a long solve do
+        not each keep one.
+        """
+        return derive(self.clue, self.squares)
 
     @functools.cached_property
     def witnesses(self) -> list[Witness]:
@@ -102,7 +106,7 @@ class Reason:
         a line that belongs under the one before it is indented by two spaces."""
         return ["  " * level + line for level, line in reason_lines(self)]
 
-    @property
+    @functools.cached_property
     def technique(self) -> str | None:
         """The name people give the technique used (``'simple boxes'``, ``'forcing'``, ...), or None."""
         return technique(self)

@@ -154,13 +154,14 @@ def reason_document(reason) -> dict:
     """
     derivation = reason.derivation
     clue = reason.clue
+    lines = reason.lines
     document = {
         "strip": reason.strip.name,
         "clue": list(clue),
         "rule": reason.rule,
         "technique": reason.technique,
-        "text": reason.line,
-        "lines": reason.lines,
+        "text": f"{reason.label}: {'; '.join(line.strip() for line in lines)}",  # reason.line, worded once
+        "lines": lines,
         "blocks": [{"index": j + 1, "size": size, "earliest": derivation.earliest[j] + 1,
                     "latest": derivation.latest[j] + 1} for j, size in enumerate(clue)],
         "facts": [_fact_document(fact) for fact in derivation.proof_of(

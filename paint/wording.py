@@ -23,6 +23,8 @@ without a reason.
 
 from __future__ import annotations
 
+import functools
+
 from .bounds import Derivation, core
 from .squares import BLANK, EMPTY, FULL, Square
 
@@ -85,7 +87,12 @@ def squares_phrase(kind: str, positions) -> str:
 
     >>> squares_phrase('column', [3, 4, 5, 9])
     'columns 4-6, 10'
+    >>> squares_phrase('row', range(3, 4)), squares_phrase('row', range(3, 6))
+    ('row 4', 'rows 4-6')
     """
+    if isinstance(positions, range) and positions.step == 1 and positions:  # one run: said at once
+        first, last = positions.start + 1, positions.stop
+        return f"{kind} {first}" if first == last else f"{kind}s {first}-{last}"
     positions = sorted(set(positions))
     return f"{kind}{'s' if len(positions) > 1 else ''} {spans(p + 1 for p in positions)}"
 
@@ -102,11 +109,17 @@ def label(strip, clue) -> str:
 
 def block_name(clue, index: int) -> str:
     """The block ``index`` (0-based) of ``clue`` as a person names it: ``'the 7'``, ``'the second 1'``."""
-    size = clue[index]
-    same = [i for i, target in enumerate(clue) if target == size]
-    if len(same) == 1:
-        return f"the {size}"
-    return f"the {ordinal(same.index(index) + 1)} {size}"
+    return _block_names(tuple(clue))[index]
+
+
+@functools.lru_cache(maxsize=256)
+def _block_names(clue: tuple[int, ...]) -> tuple[str, ...]:
+    """Every block's name, worked out once per clue (a long line names its blocks many times)."""
+    names = []
+    for index, size in enumerate(clue):
+        same = [i for i, target in enumerate(clue) if target == size]
+        names.append(f"the {size}" if len(same) == 1 else f"the {ordinal(same.index(index) + 1)} {size}")
+    return tuple(names)
 
 
 def blocks_list(clue, indices, joiner: str = "and") -> str:
