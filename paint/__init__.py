@@ -31,7 +31,7 @@ from .puzzle import Puzzle
 from .result import Result
 from .squares import Grid, Square
 
-__all__ = ["load", "solve", "formats", "Puzzle", "Result", "Grid", "Square", "SolveOptions",
+__all__ = ["load", "load_grid", "solve", "formats", "Puzzle", "Result", "Grid", "Square", "SolveOptions",
            "PaintError", "PuzzleFormatError", "Contradiction"]
 
 
@@ -41,3 +41,16 @@ def load(path) -> Puzzle:
     Raises :class:`PuzzleFormatError` naming the file (and line) for bad input.
     """
     return formats.load(path)
+
+
+def load_grid(path, puzzle: Puzzle | None = None) -> Grid:
+    """Read a grid file (one line per row: ``X``/``#`` full, ``./-`` empty, ``?``/``_``/space blank), sized to ``puzzle``.
+
+    ``path`` may be ``'-'`` for standard input.  Trailing blanks and blank
+    last rows may be left off.  Raises :class:`PuzzleFormatError` naming the
+    file and line for a bad character, a line or a file too long for the
+    puzzle, or binary content (see :mod:`paint.formats.grid`).
+    """
+    from .formats.grid import load_grid as read
+    size = {} if puzzle is None else {"width": puzzle.width, "height": puzzle.height}
+    return read(path, **size)

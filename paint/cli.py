@@ -38,7 +38,10 @@ from . import formats, solve
 from .batch import EXTENSIONS, check_batch, expand, find_puzzles
 from .check import DEFAULT_MAX_TIME, CheckOptions, printable
 from .options import SolveOptions
+from .solver import with_given
+from .squares import starting_grid
 from .errors import PaintError, PuzzleFormatError
+from .formats.grid import load_grid
 from .formats.linenotation import format_result, parse_clue, parse_line, parse_pair
 from .linesolvers import SOLVERS
 from .files import STDIN, STDIN_LABEL, ChunkedWriter, check_destination, descriptor_of, output_file, write_atomically
@@ -55,6 +58,7 @@ EXIT_CONTRADICTION = 1
 EXIT_BAD_INPUT = 2
 EXIT_STALLED = 3
 EXIT_MULTIPLE = 4
+EXIT_MISTAKES = 5
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
@@ -151,6 +155,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="solve puzzle N (counting from 1) of a file that holds many")
     which.add_argument("--all", action="store_true",
                        help="solve every puzzle of a file that holds many, one after another")
+    solve.add_argument("--grid", metavar="FILE",
+                       help="start from the squares of a grid file (one line per row: X or # full, . or - empty, "
+                            "?, _ or space blank; short lines end in blanks; - is standard input): the "
+                            "explanation goes on from there")
     solve.add_argument("--no-grids", dest="grids", action="store_false",
                        help="leave out the picture of the grid after each round of steps (the answer is still shown)")
     shown = solve.add_mutually_exclusive_group()
@@ -282,7 +290,62 @@ def build_parser() -> argparse.ArgumentParser:
                            "(default: %(default)g)")
     line.add_argument("--trace", action="store_true",
                       help="print each solver's working before its result (seed 000 and 001's traces)")
+
+    hint = commands.add_parser(
+        "hint", help="from a partly filled grid: the mistakes in it, else the next step only",
+        description=_paragraph(
+            "Give the next step from where you are, and nothing more of the solution.  First the "
+            "mistakes: the squares of your grid (--grid FILE, or the given squares of a .pro "
+            "puzzle) that no solution has.  With none, the next step: the cheapest rule that makes "
+            "progress, on one row or column, with its reason as 'paint solve' words it (when line "
+            "logic is stuck, the next probe or search step).  --level 1 says only where to look, "
+            "2 adds the rule and technique, 3 (the default) the squares and the whole reason."),
+        epilog="exit status: 0 a hint was given, or the grid is solved; 1 the puzzle has no solution;\n"
+               "  2 bad input or usage; 3 stopped by --max-time before paint could tell; 5 your grid has\n"
+               "  mistakes (listed)\n"
+               "\ngrid files: one line per row, X or # full, . or - empty, ?, _ or space blank;\n"
+               "  a line may stop at its last known square\n"
+               "\nexamples:\n"
+               "  paint hint puzzles/dancer.pro --grid mine.txt\n"
+               "  paint hint puzzles/dancer.pro --grid mine.txt --level 1 --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    hint.add_argument("puzzle", metavar="PUZZLE", help="the puzzle file, or a Pattern game ID")
+    hint.add_argument("--puzzle", dest="number", type=_positive(int), metavar="N",
+                      help="puzzle N (counting from 1) of a file that holds many")
+    hint.add_argument("--grid", metavar="FILE", help="your grid so far (- is standard input)")
+    hint.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
+                      help="how much to say: 1 where to look, 2 also the rule, 3 the whole step (default)")
+    hint.add_argument("--json", action="store_true", help="print the hint as a JSON document")
+    hint.add_argument("--width", type=_width, default=100, metavar="N",
+                      help="wrap lines at N characters (default: %(default)s)")
+    hint.add_argument("--max-time", type=_positive(float), default=HINT_MAX_TIME, metavar="SECONDS",
+                      help="give up after SECONDS of each solve behind the hint (default: %(default)g)")
     return parser
+
+
+HINT_MAX_TIME = 20.0
+"""How long each solve behind a hint may take by default, in seconds."""
+
+EXIT_BY_HINT = {"step": EXIT_SOLVED, "solved": EXIT_SOLVED, "no-solution": EXIT_CONTRADICTION,
+                "limit": EXIT_STALLED, "mistakes": EXIT_MISTAKES}
+"""The exit status of ``paint hint`` for each :attr:`paint.hint.Hint.status`."""
+
+
+def _hint(arguments) -> int:
+    """``paint hint``: the mistakes in the grid, else the next step (see :mod:`paint.hint`)."""
+    from .hint import hint
+    from .render.hint import hint_lines
+    if sys.stdout is None:
+        raise PaintError("cannot print the hint: standard output is closed")
+    (_, puzzle), = _puzzles_to_solve(arguments)
+    grid = starting_grid(puzzle) if puzzle.given is not None else None
+    plain = attrs.evolve(puzzle, given=None)
+    found = hint(plain, grid, SolveOptions(max_time=arguments.max_time))
+    if arguments.json:
+        print(json.dumps(found.to_document(arguments.level), ensure_ascii=False, indent=1))
+    else:
+        print("\n".join(hint_lines(found, level=arguments.level, width=arguments.width)))
+    return EXIT_BY_HINT[found.status]
 
 
 def _format(text: str) -> str:
@@ -343,6 +406,8 @@ def main(argv=None) -> int:
         arguments = build_parser().parse_args(argv)
         if arguments.command == "solve":
             return _solve(arguments)
+        if arguments.command == "hint":
+            return _hint(arguments)
         if arguments.command == "line":
             if sys.stdout is None:
                 raise PaintError("cannot print the results: standard output is closed")
@@ -408,6 +473,8 @@ def _solve(arguments) -> int:
     files = [os.path.realpath(path) for path in destinations if _regular_or_new(path)]
     if len(set(files)) < len(files):
         raise PaintError("-o, --svg and --html must name different files")
+    if arguments.all and arguments.grid is not None:
+        raise PaintError("--grid gives the squares of one puzzle: choose it with --puzzle N instead of --all")
     puzzles = _puzzles_to_solve(arguments)
     if len(puzzles) > 1 and (arguments.svg or arguments.html):
         raise PaintError("--svg and --html picture one puzzle: choose it with --puzzle N")
@@ -608,14 +675,24 @@ def _puzzles_to_solve(arguments) -> list[tuple[str, object]]:
     if len(source) > 40 and not os.path.lexists(arguments.puzzle):  # a long game ID
         source = source[:37] + "..."
     if arguments.number is not None:
-        return [(f"{source}#{arguments.number}", formats.pick(each, arguments.number, source)[0])]
+        return [(f"{source}#{arguments.number}", _with_grid(formats.pick(each, arguments.number, source)[0],
+                                                             arguments))]
     puzzles = formats.pick(each, None, source)
-    if arguments.all:
+    if getattr(arguments, "all", False):
         return [(f"{source}#{number}", puzzle) for number, puzzle in enumerate(puzzles, start=1)]
     if len(puzzles) > 1:
         raise PaintError(f"{source} holds {len(puzzles)} puzzles: choose one with --puzzle N "
-                         f"(1 to {len(puzzles)}), or solve them all with --all")
-    return [(source, puzzles[0])]
+                         f"(1 to {len(puzzles)}){'' if arguments.command == 'hint' else ', or solve them all with --all'}")
+    return [(source, _with_grid(puzzles[0], arguments))]
+
+
+def _with_grid(puzzle, arguments):
+    """``puzzle`` with the squares of ``--grid FILE`` laid over its given ones (when the option is used)."""
+    if getattr(arguments, "grid", None) is None:
+        return puzzle
+    if arguments.grid == arguments.puzzle == STDIN:
+        raise PaintError("the puzzle and --grid cannot both be read from standard input")
+    return with_given(puzzle, load_grid(arguments.grid, width=puzzle.width, height=puzzle.height))
 
 
 def _banner(label: str, number: int, count: int) -> str:
@@ -709,7 +786,8 @@ def _convert(arguments) -> int:
 
 
 _FIELD_WORDS = {"title": "title", "author": "author", "copyright": "copyright", "license": "licence",
-                "catalogue": "catalogue number", "goal": "goal (solution)", "extra": "other metadata"}
+                "catalogue": "catalogue number", "goal": "goal (solution)", "extra": "other metadata",
+                "given": "given squares"}
 
 
 LINE_MAX_TIME = 2.0

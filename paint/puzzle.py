@@ -52,7 +52,10 @@ class Puzzle:
 
     ``rows[r]`` is the clue of 0-based row ``r`` (top first), ``columns[c]``
     that of column ``c`` (left first).  ``goal``, when known, is the solution as
-    one string per row, ``'X'`` full and ``'.'`` empty.  Metadata fields are
+    one string per row, ``'X'`` full and ``'.'`` empty.  ``given``, when the
+    puzzle gives some squares (Kramer decision 3: a ``.pro`` picture may
+    hold them), is one string per row, ``'X'`` full, ``'.'`` empty and
+    ``' '`` blank; a solve starts from them.  Metadata fields are
     None when unknown.  ``extra`` keeps other metadata as ``(key, value)`` pairs
     so conversions lose nothing.
 
@@ -81,6 +84,7 @@ class Puzzle:
     catalogue: str | None = None
     goal: tuple[str, ...] | None = attrs.field(default=None, converter=_goal)
     extra: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=tuple)
+    given: tuple[str, ...] | None = attrs.field(default=None, converter=_goal)
 
     def __attrs_post_init__(self) -> None:
         for kind, count in (("row", len(self.rows)), ("column", len(self.columns))):
@@ -96,6 +100,12 @@ class Puzzle:
                     not isinstance(line, str) or len(line) != len(self.columns) or line.strip("X.") for line in self.goal):
                 raise ValueError(f"the goal must be {len(self.rows)} strings of {len(self.columns)} "
                                  "'X' (full) and '.' (empty) squares")
+        if self.given is not None:
+            if len(self.given) != len(self.rows) or any(
+                    not isinstance(line, str) or len(line) != len(self.columns) or line.strip("X. ")
+                    for line in self.given):
+                raise ValueError(f"the given squares must be {len(self.rows)} strings of {len(self.columns)} "
+                                 "'X' (full), '.' (empty) and ' ' (blank) squares")
 
     @property
     def width(self) -> int:

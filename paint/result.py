@@ -17,7 +17,7 @@ import attrs
 from .errors import Contradiction
 from .explanation import Search, Step
 from .puzzle import Puzzle
-from .squares import BLANK, Grid, Square
+from .squares import BLANK, Grid, Square, starting_grid
 from .wording import broken_lines, needed_bounds
 
 STATUSES = ("solved", "multiple", "contradiction", "stalled", "limit")
@@ -125,12 +125,13 @@ class Result:
 
 
 def replay(puzzle: Puzzle, steps) -> Grid:
-    """The grid made by applying the marks of ``steps``, in order, to a blank grid of ``puzzle``'s size.
+    """The grid made by applying the marks of ``steps``, in order, to the grid ``puzzle`` starts from
+    (its given squares, else blank: :func:`paint.squares.starting_grid`).
 
     >>> replay(Puzzle(rows=[[1]], columns=[[1]]), ()).lines()
     [' ']
     """
-    grid = Grid.blank(puzzle.height, puzzle.width)
+    grid = starting_grid(puzzle)
     for step in steps:
         for mark in step.marks:
             grid.mark(mark.row, mark.column, mark.value)
@@ -138,8 +139,11 @@ def replay(puzzle: Puzzle, steps) -> Grid:
 
 
 def puzzle_document(puzzle: Puzzle) -> dict:
-    """The ``puzzle`` object of the JSON document: title, width, height."""
-    return {"title": puzzle.title, "width": puzzle.width, "height": puzzle.height}
+    """The ``puzzle`` object of the JSON document: title, width, height, and the given squares if any."""
+    document = {"title": puzzle.title, "width": puzzle.width, "height": puzzle.height}
+    if puzzle.given is not None:
+        document["given"] = list(puzzle.given)
+    return document
 
 
 def reason_document(reason) -> dict:

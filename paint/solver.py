@@ -18,20 +18,33 @@ from __future__ import annotations
 
 import time
 
-from .engine import Engine, choose_rules
-from .errors import Contradiction
-from .options import SolveOptions
-from .linesolvers._record import known_line
+import attrs
+
 from .budget import Budget
+from .engine import Engine, choose_rules
+from .errors import Contradiction, StripContradiction
+from .explanation import contradiction
+from .linesolvers import exact_for
+from .linesolvers._record import known_line
+from .options import SolveOptions
 from .puzzle import Puzzle, clue_text, totals_problem
 from .result import Result, replay
 from .search.bfs import explore
-from .squares import Grid
+from .squares import BLANK, Grid, starting_grid
 
 
-def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, on_progress=None,
-          stop=None) -> Result:
+def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | None = None, on_step=None,
+          on_progress=None, stop=None) -> Result:
     """Solve ``puzzle`` with Kramer's ordered rules, and search when they stall; return the :class:`Result`.
+
+    ``start``, a :class:`paint.squares.Grid` of the puzzle's size (for
+    instance a person's partial grid, :func:`paint.load_grid`), is where the
+    solve begins: its known squares are laid over the puzzle's own given
+    squares (:attr:`Puzzle.given`), the result's ``puzzle`` carries them all
+    as ``given``, and the first step marks only squares that were blank.
+    Given squares that a row's or column's clue cannot hold give status
+    ``'contradiction'`` naming that strip.  Raises ValueError when
+    ``start`` is not of the puzzle's size.
 
     The puzzle is left unchanged, so it can be solved again.  ``options``
     chooses the rules (default: all, in order), whether to search, and the
@@ -66,13 +79,16 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, 
     """
     options = options or SolveOptions()
     started = time.perf_counter()
+    if start is not None:
+        puzzle = with_given(puzzle, start)
+    given = starting_grid(puzzle) if puzzle.given is not None else None
     rules = choose_rules(options.rules)
     search = options.search and "try_one" in {rule.name for rule in rules}
     branch_rules = tuple(rule for rule in rules if rule.scope == "strip")
     budget = Budget(None if options.max_time is None else started + options.max_time, options.max_branches,
                     on_progress=on_progress, stop=stop, squares=puzzle.width * puzzle.height, started=started)
     by_strip = options.steps == "strip"
-    engine = Engine(puzzle, rules, on_step, budget=budget, by_strip=by_strip)
+    engine = Engine(puzzle, rules, on_step, start=given, budget=budget, by_strip=by_strip)
     budget.blank = lambda: engine.blank
     contradiction = None
     solutions: tuple[Grid, ...] = ()
@@ -84,6 +100,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, 
         totals = totals_problem(puzzle.rows, puzzle.columns)
         if totals is not None:
             raise Contradiction(None, "totals", totals)
+        if given is not None:
+            _check_given(engine)
         while True:
             budget.stage = "rules"
             status = engine.run()
@@ -122,6 +140,30 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, on_step=None, 
     return Result(puzzle, status, tuple(engine.steps), grid, contradiction,
                   time.perf_counter() - started, unique=unique, solutions=solutions,
                   levels=budget.levels, branches=budget.branches, stalls=stalls, tried=tried)
+
+
+def with_given(puzzle: Puzzle, grid: Grid) -> Puzzle:
+    """``puzzle`` with the known squares of ``grid`` laid over its own given squares (:attr:`Puzzle.given`).
+
+    Raises ValueError when ``grid`` is not of the puzzle's size.
+    """
+    if (grid.height, grid.width) != (puzzle.height, puzzle.width):
+        raise ValueError(f"a grid of {grid.width} columns x {grid.height} rows does not fit a puzzle of "
+                         f"{puzzle.width} columns x {puzzle.height} rows")
+    lines = list(puzzle.given) if puzzle.given is not None else [" " * puzzle.width] * puzzle.height
+    laid = ["".join(mine if mine != " " else theirs for mine, theirs in zip(line, old))
+            for line, old in zip(grid.lines(), lines)]
+    return attrs.evolve(puzzle, given=tuple(laid))
+
+
+def _check_given(engine) -> None:
+    """Make sure every strip's clue can hold its given squares; raise :class:`Contradiction` naming the first
+    that cannot, with why (worded like any strip that cannot be completed)."""
+    for strip in engine.strips:
+        squares = bytes(strip.squares)
+        if squares.count(BLANK) != len(squares) and exact_for(squares).solve(strip.targets, squares) is None:
+            raise contradiction(strip.id, strip.targets, squares, "given",
+                                StripContradiction("its given squares do not fit its clue"))
 
 
 def _check(engine) -> None:

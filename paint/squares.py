@@ -102,6 +102,13 @@ def stretches(squares, inside) -> list[tuple[int, int]]:
     return found
 
 
+def starting_grid(puzzle) -> "Grid":
+    """The grid a solve of ``puzzle`` starts from: its given squares (:attr:`paint.puzzle.Puzzle.given`), else blank."""
+    if puzzle.given is not None:
+        return Grid.from_lines(puzzle.given)
+    return Grid.blank(puzzle.height, puzzle.width)
+
+
 @attrs.define(eq=True)
 class Grid:
     """The puzzle's squares, ``height`` rows by ``width`` columns, 0-based inside.
@@ -133,6 +140,20 @@ class Grid:
         if any(len(line) != width for line in lines):
             raise ValueError("rows of unequal length")
         return cls(len(lines), width, [[int(Square.from_glyph(g)) for g in line] for line in lines])
+
+    @classmethod
+    def parse(cls, text: str, *, width: int | None = None, height: int | None = None) -> "Grid":
+        """A grid from the text of a grid file: one line per row, ``X``/``#`` full, ``.``/``-`` empty,
+        ``?``/``_``/space blank; short lines and missing last rows are blank (:mod:`paint.formats.grid`).
+
+        Without ``width``/``height`` the text gives the size.  Raises
+        :class:`paint.errors.PuzzleFormatError` (naming ``'<grid>'`` and the line).
+
+        >>> Grid.parse('X.\\n-#', width=3).lines()
+        ['X. ', '.X ']
+        """
+        from .formats.grid import parse_grid
+        return parse_grid(text, "<grid>", width=width, height=height)
 
     def copy(self) -> "Grid":
         """An independent copy."""

@@ -63,7 +63,7 @@ PuzzleFormatError of a puzzle that cannot be read) and
 ALIASES = types.MappingProxyType({"xml": "webpbn", "g": "olsak", "tournament": "taai", "pattern": "tatham"})
 """Other names a format may be asked for by: its extension, or what people call it."""
 
-METADATA = ("title", "author", "copyright", "license", "catalogue", "goal", "extra")
+METADATA = ("title", "author", "copyright", "license", "catalogue", "goal", "extra", "given")
 """The Puzzle fields besides the clues, in the order they are named in messages."""
 
 UNKNOWN = "unknown format (expected .pro, .non, .nonpack, .nin, .xml, .g, tournament text or a game ID)"

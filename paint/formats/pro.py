@@ -44,7 +44,7 @@ from ._common import SPACES, check_clue_text, fields
 NAME = "pro"
 EXTENSIONS = (".pro",)
 MANY = False
-HOLDS = frozenset({"title", "author", "copyright", "license", "catalogue", "goal", "extra"})
+HOLDS = frozenset({"title", "author", "copyright", "license", "catalogue", "goal", "extra", "given"})
 """The Puzzle fields besides the clues that a file of this format keeps."""
 
 HEADER_KEYS = ("title", "author", "copyright", "license", "catalogue")
@@ -202,7 +202,8 @@ def write(puzzle: Puzzle) -> str:
                 raise PaintError(f"cannot write {kind} {index + 1} in a .pro file: its clue has a number "
                                  f"above {MAX_NUMBER}, the largest Kramer's picture holds")
     header = metadata_lines(puzzle, HEADER_KEYS, RESERVED, "a .pro file", prefix="# ")
-    lines = header + ([""] if header else []) + draw(puzzle)
+    given = None if puzzle.given is None else Grid.from_lines(puzzle.given)
+    lines = header + ([""] if header else []) + draw(puzzle, given)
     if puzzle.goal is not None:
         lines += [""] + [f"# goal: {row}" for row in puzzle.goal]
     return "\n".join(lines) + "\n"
@@ -283,17 +284,25 @@ def read(text: str, path="<string>") -> Puzzle:
         raise PuzzleFormatError(path, "the grid has no rows between its frames", picture[bottom][0])
     if len(grid_lines) > MAX_SIZE:
         raise PuzzleFormatError(path, f"the height {len(grid_lines)} is out of range (1 to {MAX_SIZE})")
-    rows = [_row(number, line, indent, width, path) for number, line in grid_lines]
+    read_rows = [_row(number, line, indent, width, path) for number, line in grid_lines]
+    rows = [clue for clue, _ in read_rows]
+    squares = [given for _, given in read_rows]
+    given = tuple(squares) if any(line.strip(" ") for line in squares) else None
     columns, column_lines = _columns(picture[:top], indent, width, path)
     goal = goal_line = None
     if goal_lines:
         goal, goal_line = _goal(goal_lines, width, len(rows), path)
     return build_puzzle(path, rows, columns, row_lines=[number for number, _ in grid_lines],
                         column_lines=column_lines, goal=goal, goal_line=goal_line,
-                        extra=tuple(extra), **metadata)
+                        extra=tuple(extra), given=given, **metadata)
 
 
-def _row(number: int, line: str, left: int, width: int, path) -> tuple[int, ...]:
+_SQUARES = {"  ": " ", "XX": "X", " .": "."}
+"""A square of the picture as Kramer draws it (decision 3): blank, full, empty."""
+
+
+def _row(number: int, line: str, left: int, width: int, path) -> tuple[tuple[int, ...], str]:
+    """The clue of a picture row and its squares (``'X'``, ``'.'``, ``' '``)."""
     right = left + 2 * width
     if len(line) <= right or line[left - 1] != "|" or line[right] != "|":
         raise PuzzleFormatError(path, f"this grid line does not line up with the frame: expected '|' at "
@@ -301,13 +310,18 @@ def _row(number: int, line: str, left: int, width: int, path) -> tuple[int, ...]
     if line[right + 1:].strip(SPACES):
         raise PuzzleFormatError(path, "text after the right '|' of the grid", number)
     squares = line[left:right]
-    if squares.strip(SPACES):
-        raise PuzzleFormatError(path, "the grid of a puzzle file must be blank (the puzzle gives no squares)",
-                                number)
+    given = []
+    for column in range(width):
+        field = squares[2 * column:2 * column + 2]
+        glyph = _SQUARES.get(field) if field.strip(SPACES) else " "
+        if glyph is None:
+            raise PuzzleFormatError(path, f"column {column + 1} of the grid holds {field!r}; a square is '  ' "
+                                    "blank, 'XX' full or ' .' empty", number)
+        given.append(glyph)
     clue_text = line[:left - 1]
     check_clue_text(clue_text, path, number)
     numbers = [_number(token, path, number) for token in fields(clue_text)]
-    return make_clue(numbers, path, number, clue_text.strip(SPACES))
+    return make_clue(numbers, path, number, clue_text.strip(SPACES)), "".join(given)
 
 
 def _columns(lines, left: int, width: int, path):

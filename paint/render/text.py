@@ -64,7 +64,7 @@ from ..formats import pro, solution
 from ..puzzle import Puzzle
 from ..result import Result
 from ..rules import RULE_NAMES
-from ..squares import BLANK, EMPTY, FULL, Grid, Square
+from ..squares import BLANK, EMPTY, FULL, Grid, Square, starting_grid
 
 WIDTH = 100
 """The default width of explanation lines, in characters."""
@@ -188,10 +188,11 @@ def shown(text: str) -> str:
 
 
 def header_parts(puzzle: Puzzle, *, grids: bool = True) -> list[Part]:
-    """The parts before the first step: the header, then the blank puzzle when ``grids`` is on."""
+    """The parts before the first step: the header, then the puzzle as the solve starts from it (blank, or
+    with its given squares) when ``grids`` is on."""
     parts: list[Part] = [header(puzzle)]
     if grids:
-        parts.append(picture(puzzle, Grid.blank(puzzle.height, puzzle.width)))
+        parts.append(picture(puzzle, starting_grid(puzzle)))
     return parts
 
 
@@ -358,12 +359,12 @@ def wrap_step_line(step: Step, width: int = WIDTH) -> list[str]:
 
 
 def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid]]:
-    """Each step with the grid after it, rebuilt by applying the steps' marks to a blank grid.
+    """Each step with the grid after it, rebuilt by applying the steps' marks to the starting grid.
 
     The same grid object is yielded every time, changed in place: use it
     before asking for the next step.
     """
-    grid = Grid.blank(puzzle.height, puzzle.width)
+    grid = starting_grid(puzzle)
     for step in steps:
         apply_marks(grid, step)
         yield step, grid

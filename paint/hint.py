@@ -1,0 +1,186 @@
+"""A hint from where a person is: their mistakes first, else the next step only.
+
+A person solving by hand gives paint their grid so far (:func:`paint.load_grid`).
+:func:`hint` then says:
+
+1. **Mistakes.**  A known square of the person's grid that no solution has
+   is a mistake.  With one solution, those are the squares that differ from
+   it; with several, a square is a mistake only when fixing it alone leaves
+   the puzzle with no solution.  The rest of the solution is not revealed.
+2. **Otherwise the next step**: the cheapest rule that makes progress from
+   the grid, on one row or column, with its reason as ``paint solve`` words
+   it.  Among the strips where that rule makes progress, the one whose
+   reason is shortest to check is chosen (fewest lines of reasons), then the
+   one that marks the most squares, then the first row from the top, then
+   the first column from the left: a person scanning the grid sees the
+   simplest deduction first, and a larger one rewards the look.  When line
+   logic is stuck, the next probe or search step, as the solve would take it.
+3. A grid with no blank square left and no mistake is solved.
+
+The rules' order is Kramer's (the engine's), so "cheapest" means first in
+that order.  Nothing here changes the puzzle or the grid given.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from .engine import Engine, choose_rules
+from .errors import StripContradiction
+from .explanation import Mark, Reason, Step
+from .options import SolveOptions
+from .puzzle import Puzzle
+from .solver import solve, with_given
+from .squares import BLANK, Grid, Square, starting_grid
+
+STATUSES = ("mistakes", "step", "solved", "no-solution", "limit")
+
+
+@attrs.frozen
+class Mistake:
+    """A known square of the person's grid that no solution has: 0-based ``row`` and ``column``, and the ``value``
+    the person gave it (:class:`paint.squares.Square`)."""
+
+    row: int
+    column: int
+    value: Square
+
+    def __str__(self) -> str:
+        """``'row 3, column 7 should not be full'`` (counting from 1)."""
+        return f"row {self.row + 1}, column {self.column + 1} should not be {self.value.word}"
+
+
+@attrs.frozen
+class Hint:
+    """What :func:`hint` found for ``puzzle`` (carrying the person's squares as its ``given``).
+
+    ``status`` is ``'mistakes'`` (``mistakes`` lists them), ``'step'`` (``step``
+    is the next step, numbered 1), ``'solved'`` (the grid is complete and
+    right), ``'no-solution'`` (the puzzle itself has none: ``reason`` says
+    where) or ``'limit'`` (the time ran out before paint could tell).
+    ``unique`` says whether the puzzle has one solution (None: not known).
+    """
+
+    puzzle: Puzzle
+    status: str = attrs.field(validator=attrs.validators.in_(STATUSES))
+    mistakes: tuple[Mistake, ...] = ()
+    step: Step | None = None
+    unique: bool | None = None
+    reason: str | None = None
+
+    def to_document(self, level: int = 3) -> dict:
+        """The JSON document: ``status``, ``mistakes`` (rows and columns from 1), ``step`` (as in ``paint solve
+        --json``, or None), ``unique``, ``level`` and the ``lines`` printed at that level."""
+        from .render.hint import hint_lines
+        from .result import step_document
+        return {
+            "status": self.status,
+            "mistakes": [{"row": m.row + 1, "column": m.column + 1, "value": m.value.word} for m in self.mistakes],
+            "step": None if self.step is None else step_document(self.step),
+            "unique": self.unique,
+            "level": level,
+            "lines": hint_lines(self, level=level),
+        }
+
+
+class _First(Exception):
+    """Raised from ``on_step`` to stop a solve at its first step."""
+
+    def __init__(self, step):
+        super().__init__()
+        self.step = step
+
+
+def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None = None) -> Hint:
+    """The hint for a person who has filled in ``grid`` (a :class:`Grid` of the puzzle's size; None: only the
+    puzzle's own given squares).
+
+    ``options`` gives the limits (``max_time`` bounds each solve made here;
+    the rules and search are always all of them).  Raises ValueError when
+    ``grid`` is not of the puzzle's size.  Sources: Kramer's ordered rules
+    for the next step; mistakes against the solutions :func:`paint.solve`
+    finds.
+    """
+    options = options or SolveOptions()
+    person = puzzle if grid is None else with_given(puzzle, grid)
+    limits = SolveOptions(max_time=options.max_time, max_branches=options.max_branches)
+    own = solve(puzzle, limits)
+    if own.status == "contradiction":
+        return Hint(person, "no-solution", unique=False, reason=str(own.contradiction))
+    unique = own.unique
+    start = starting_grid(person)
+    mistakes = _mistakes(puzzle, start, own, limits)
+    if mistakes is None:
+        return Hint(person, "limit", unique=unique, reason="the time ran out before the solutions were known")
+    if mistakes:
+        return Hint(person, "mistakes", tuple(mistakes), unique=unique)
+    if start.count(BLANK) == 0:
+        return Hint(person, "solved", unique=unique)
+    step = _line_step(person, start)
+    if step is None:
+        step = _first_step(person, limits)
+    if step is None:
+        return Hint(person, "limit", unique=unique, reason="the time ran out before the next step was found")
+    return Hint(person, "step", step=step, unique=unique)
+
+
+def _mistakes(puzzle: Puzzle, start: Grid, own, limits) -> list[Mistake] | None:
+    """The person's known squares that no solution has (None when that could not be told in time)."""
+    ours = starting_grid(puzzle)
+    known = [(r, c, value) for r, row in enumerate(start.rows) for c, value in enumerate(row)
+             if value != BLANK and ours.rows[r][c] == BLANK]
+    if own.status == "solved":
+        return [Mistake(r, c, Square(v)) for r, c, v in known if own.grid.rows[r][c] != v]
+    if own.status != "multiple":
+        return None
+    found = []
+    for r, c, value in known:
+        if any(solution.rows[r][c] == value for solution in own.solutions):
+            continue  # a solution has it
+        alone = Grid.blank(puzzle.height, puzzle.width)
+        alone.mark(r, c, value)
+        result = solve(puzzle, limits, start=alone)
+        if result.status == "contradiction":
+            found.append(Mistake(r, c, Square(value)))
+        elif result.status not in ("solved", "multiple"):
+            return None
+    return found
+
+
+def _line_step(person: Puzzle, start: Grid) -> Step | None:
+    """The next step of the cheapest line rule that makes progress from ``start``, on the strip a person finds
+    first (see the module docstring), or None when no line rule does."""
+    engine = Engine(person, choose_rules(None), start=start)
+    for rule in engine.strip_rules:
+        found = []
+        for order, strip in enumerate(engine.strips):
+            try:
+                strip.update_patches()
+                if strip.done:
+                    continue
+                finding = rule.find(strip)
+            except StripContradiction:
+                continue  # cannot happen on a grid without mistakes; the solve reports it
+            if finding is None:
+                continue
+            marks = tuple(Mark(*strip.id.square(position), Square(value), strip.id)
+                          for position, value in finding.marks)
+            reason = Reason(strip.id, strip.targets, bytes(strip.squares), rule.name, finding.detail)
+            found.append(((len(reason.lines), -len(marks), order), marks, reason))
+        if found:
+            _, marks, reason = min(found, key=lambda item: item[0])
+            return Step(1, rule.name, marks, (reason,), round=1, last=True)
+    return None
+
+
+def _first_step(person: Puzzle, limits) -> Step | None:
+    """The first step a solve from the person's squares takes (a probe or search step, when line logic is
+    stuck), or None when the limits stopped it first."""
+    def first(step, grid):
+        raise _First(step)
+
+    try:
+        solve(person, limits, on_step=first)
+    except _First as stopped:
+        return attrs.evolve(stopped.step, last=True)
+    return None
