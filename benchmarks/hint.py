@@ -1,0 +1,77 @@
+"""Benchmark: how long `paint hint` takes, whole process, from a sound partial grid of each puzzle line logic solves.
+
+Usage::
+
+    python benchmarks/hint.py [FOLDER...] [--fraction 0.5] [--target 0.5]
+
+For each puzzle of the folders (default: the nonogram-db and jwilk corpus
+folders) that the line rules solve without probes or search, the grid after
+the first ``--fraction`` of those steps is written to a grid file, and
+``python -m paint hint PUZZLE --grid FILE`` is run in a fresh process and
+timed (start-up and reading included).  Prints a Markdown table of the
+slowest puzzles and a summary: how many hints came within ``--target``
+seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import paint
+from paint.formats.grid import grid_text
+from paint.rules import LINE_RULE_NAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+FOLDERS = [ROOT / "tests" / "corpus" / "nonogram-db", ROOT / "tests" / "corpus" / "jwilk"]
+SUFFIXES = (".non", ".nin", ".pro", ".xml", ".g")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folders", nargs="*", type=Path, default=FOLDERS)
+    parser.add_argument("--fraction", type=float, default=0.5, help="how far into the solve the grid is taken")
+    parser.add_argument("--target", type=float, default=0.5, help="the time a hint should take, in seconds")
+    parser.add_argument("--rows", type=int, default=15, help="how many of the slowest puzzles to list")
+    args = parser.parse_args(argv)
+    rows = []
+    with tempfile.TemporaryDirectory() as folder:
+        grid_file = Path(folder) / "grid.txt"
+        for path in sorted(p for f in args.folders for p in f.rglob("*") if p.suffix in SUFFIXES):
+            try:
+                puzzle = paint.load(path)
+            except paint.PaintError:
+                continue
+            result = paint.solve(puzzle, paint.SolveOptions(rules=LINE_RULE_NAMES, search=False))
+            if result.status != "solved":
+                continue  # line logic does not solve it
+            grid = paint.Grid.blank(puzzle.height, puzzle.width)
+            for step in result.steps[:int(len(result.steps) * args.fraction)]:
+                for mark in step.marks:
+                    grid.mark(mark.row, mark.column, mark.value)
+            grid_file.write_text(grid_text(grid))
+            started = time.perf_counter()
+            done = subprocess.run([sys.executable, "-m", "paint", "hint", str(path), "--grid", str(grid_file),
+                                   "--level", "1"], capture_output=True, text=True, cwd=ROOT)
+            seconds = time.perf_counter() - started
+            rows.append((seconds, str(path.relative_to(ROOT)), f"{puzzle.width}x{puzzle.height}",
+                         done.returncode, done.stdout.strip().splitlines()[0] if done.stdout.strip() else done.stderr))
+    rows.sort(reverse=True)
+    print("| puzzle | size | exit | seconds | hint |")
+    print("|---|---|---|---|---|")
+    for seconds, name, size, code, said in rows[:args.rows]:
+        print(f"| {name} | {size} | {code} | {seconds:.2f} | {said} |")
+    within = sum(1 for row in rows if row[0] <= args.target)
+    times = sorted(row[0] for row in rows)
+    median = times[len(times) // 2] if times else 0
+    print(f"\n{len(rows)} puzzles; {within} hints within {args.target:g} s; median {median:.2f} s, "
+          f"slowest {times[-1] if times else 0:.2f} s; exits other than 0: {sum(1 for row in rows if row[3])}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
