@@ -33,7 +33,7 @@ from .puzzle import Puzzle
 from .solver import solve, with_given
 from .squares import BLANK, Grid, Square, starting_grid
 
-STATUSES = ("mistakes", "step", "solved", "no-solution", "limit")
+STATUSES = ("mistakes", "step", "solved", "multiple", "no-solution", "limit")
 
 
 @attrs.frozen
@@ -56,8 +56,10 @@ class Hint:
 
     ``status`` is ``'mistakes'`` (``mistakes`` lists them), ``'step'`` (``step``
     is the next step, numbered 1), ``'solved'`` (the grid is complete and
-    right), ``'no-solution'`` (the puzzle itself has none: ``reason`` says
-    where) or ``'limit'`` (the time ran out before paint could tell).
+    right), ``'multiple'`` (no square follows from the grid: more than one
+    solution agrees with it), ``'no-solution'`` (the puzzle itself has none:
+    ``reason`` says where) or ``'limit'`` (the time ran out before paint
+    could tell).
     ``unique`` says whether the puzzle has one solution (None: not known).
     """
 
@@ -117,8 +119,12 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
     if start.count(BLANK) == 0:
         return Hint(person, "solved", unique=unique)
     step = _line_step(person, start)
+    status = "step"
     if step is None:
-        step = _first_step(person, limits)
+        step, status = _first_step(person, limits)
+    if status == "multiple":
+        return Hint(person, "multiple", unique=False,
+                    reason="no square follows from here: more than one solution agrees with your grid")
     if step is None:
         return Hint(person, "limit", unique=unique, reason="the time ran out before the next step was found")
     return Hint(person, "step", step=step, unique=unique)
@@ -173,14 +179,14 @@ def _line_step(person: Puzzle, start: Grid) -> Step | None:
     return None
 
 
-def _first_step(person: Puzzle, limits) -> Step | None:
+def _first_step(person: Puzzle, limits) -> tuple[Step | None, str]:
     """The first step a solve from the person's squares takes (a probe or search step, when line logic is
-    stuck), or None when the limits stopped it first."""
+    stuck), with ``'step'``; else None and how that solve ended (``'multiple'``: nothing is forced)."""
     def first(step, grid):
         raise _First(step)
 
     try:
-        solve(person, limits, on_step=first)
+        result = solve(person, limits, on_step=first)
     except _First as stopped:
-        return attrs.evolve(stopped.step, last=True)
-    return None
+        return attrs.evolve(stopped.step, last=True), "step"
+    return None, result.status

@@ -607,7 +607,7 @@ class TestCommand:
         out = capsys.readouterr().out
         for verdict in VERDICTS:
             assert verdict in out.replace("\n", " ")
-        assert "130  interrupted" in out
+        assert "130      interrupted by Ctrl-C" in out and "some puzzle is not ok" in out
 
     def test_terminal_table(self, tmp_path):
         """On a terminal the table and the notes under it fit 80 columns; the summary stays one line."""

@@ -120,7 +120,7 @@ class TestExitStatus:
         def interrupted(*args, **kwargs):
             raise KeyboardInterrupt
 
-        monkeypatch.setattr(cli, "solve", interrupted)
+        monkeypatch.setattr(cli.solve, "solve", interrupted)  # the solve the command runs
         assert cli.main(["solve", str(TINY)]) == 130
         assert capsys.readouterr().err == "paint: interrupted\n"
 

@@ -40,7 +40,7 @@ def hint_lines(hint, *, level: int = 3, width: int = WIDTH) -> list[str]:
         return wrap(f"solved: every square is right{also.get(hint.unique, '')}", width)
     if hint.status == "no-solution":
         return wrap(f"the puzzle has no solution: {hint.reason}", width, "", "    ")
-    if hint.status == "limit":
+    if hint.status in ("limit", "multiple"):
         return wrap(f"no hint: {hint.reason}", width, "", "    ")
     step = hint.step
     lines = wrap(f"look at {_where(step)}", width)

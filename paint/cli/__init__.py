@@ -1,0 +1,107 @@
+"""The ``paint`` command: solve a puzzle and explain it, hint from a partial grid, check a batch for an editor,
+convert formats, or solve one line.
+
+One module per command (:mod:`.solve`, :mod:`.hint`, :mod:`.check`,
+:mod:`.convert`, :mod:`.line`), each with ``add_parser`` and ``run``; the
+options several commands share are declared once (:mod:`.common`), and the
+exit statuses are one table (:mod:`.status`) from which every ``--help``
+and the README are made.  Bad input is reported in one line on stderr,
+``paint: <message>``, never with a traceback.
+
+>>> build_parser().parse_args(['solve', 'dancer.pro', '--no-grids']).grids
+False
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+
+from .. import formats
+from ..errors import PaintError
+from . import check, convert, hint, line, solve
+from .common import Parser, VersionAction, complain, os_message, version
+from .status import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, help_text
+
+__all__ = ["main", "build_parser", "version"]
+
+COMMANDS = {"solve": solve, "hint": hint, "check": check, "convert": convert, "line": line}
+"""Each sub-command's module, in the order ``--help`` lists them."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``paint`` and its sub-commands (:data:`COMMANDS`), each added by its own module."""
+    names = ", ".join(formats.FORMATS)
+    parser = Parser(
+        prog="paint",
+        description="Solve nonograms (Paint by Numbers) and explain every step, after T. Kramer.",
+        epilog=help_text("solve").replace("exit status:", "exit status of solve (each command has its own: see "
+                                                           "'paint COMMAND --help'):")
+               + f"\npuzzle formats: {names}\n"
+               f"Run 'paint COMMAND --help' ({', '.join(COMMANDS)}) for each command.",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action=VersionAction, help="print paint's version and exit")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    for command in COMMANDS.values():
+        command.add_parser(commands, names)
+    return parser
+
+
+
+def main(argv=None) -> int:
+    """Run ``paint`` with ``argv`` (default: the command line) and return the exit status.
+
+    The statuses are those of :data:`paint.cli.status.EXIT_STATUSES` (0
+    solved or done, 1 no solution, 2 bad input or usage, 3 stalled or
+    limit, 4 several solutions, 5 mistakes in a hint's grid, 130
+    interrupted, 141 when the reader of the output went away).  Errors are
+    one line on stderr: ``paint: <message>``, never a traceback.
+    """
+    previous = {number: signal.signal(number, _terminate) for number in _TERMINATE}
+    try:
+        Parser.words = list(sys.argv[1:] if argv is None else argv)
+        arguments = build_parser().parse_args(argv)
+        return COMMANDS[arguments.command].run(arguments)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        complain("interrupted")
+        return EXIT_INTERRUPTED
+    except _Terminated as terminated:
+        complain(f"stopped by {signal.Signals(terminated.signum).name}")
+        return 128 + terminated.signum
+    except BrokenPipeError:
+        # The reader went away (``paint solve x | head``): stop quietly.
+        if sys.stdout is not None:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(devnull, sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
+    except PaintError as error:
+        complain(str(error))
+        return EXIT_BAD_INPUT
+    except OSError as error:
+        complain(os_message(error))
+        return EXIT_BAD_INPUT
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+class _Terminated(BaseException):
+    """SIGTERM or SIGHUP outside a solve: unwinds like Ctrl-C, so files being written are cleaned up."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+
+_TERMINATE = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
+def _terminate(signum, frame):
+    raise _Terminated(signum)

@@ -1,0 +1,124 @@
+"""``paint check``: judge a batch of puzzles for an editor (:mod:`paint.batch`, :mod:`paint.check`)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import signal
+import sys
+import time
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+from ..batch import EXTENSIONS, check_batch, expand, find_puzzles
+from ..check import DEFAULT_MAX_TIME, CheckOptions
+from ..errors import PaintError
+from ..files import STDIN, ChunkedWriter, check_destination, write_atomically
+from ..render.check import render_report
+from .status import EXIT_BAD_INPUT, EXIT_CONTRADICTION, EXIT_SOLVED, help_text
+from .common import OutputConsole, add_limits, complain, file_name, paragraph, positive, writes_stdout
+
+
+def add_parser(commands, names) -> None:
+    """Add the ``check`` sub-command to ``commands``."""
+    check = commands.add_parser(
+        "check", help="check a batch of puzzles: one solution, and solvable without guessing?",
+        description=paragraph(
+            "Check every puzzle in the files and folders given (folders are searched for "
+            f"{', '.join(EXTENSIONS)} files; a file of many puzzles is walked, each puzzle "
+            "reported as FILE#N) the way a puzzle editor would, and give each one "
+            "verdict: ok (line logic alone finishes it, so its solution is the only one), "
+            "needs-probes (one solution, but the edge or corner probes are needed), "
+            "needs-search (one solution, but only search finishes it), multiple (more than one "
+            "solution), no-solution, error (the file cannot be read) or limit (stopped by "
+            "--max-time or --max-branches).  Several puzzles are reported in a table, with a "
+            "progress bar on a terminal while they are checked, then a one-line summary."),
+        epilog=help_text("check"),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    check.add_argument("paths", metavar="PATH", nargs="+",
+                       help="a puzzle file, a folder to search, or a Pattern game ID")
+    check.add_argument("--allow-probes", action="store_true",
+                       help="count needs-probes puzzles as passing (exit status 0)")
+    shown = check.add_mutually_exclusive_group()
+    shown.add_argument("--show", action="store_true",
+                       help="draw the grid where line logic stalls for needs-search (and needs-probes) "
+                            "puzzles, and the two solutions, differing squares highlighted, for multiple")
+    shown.add_argument("--json", action="store_true",
+                       help="print a JSON list with one object per puzzle instead of the table")
+    check.add_argument("-o", "--output", metavar="FILE", type=file_name,
+                       help="write the report (plain text, or the JSON) to FILE instead of printing it; "
+                            "FILE is replaced atomically and may not be one of the puzzles")
+    check.add_argument("--jobs", type=positive(int), default=_cores(), metavar="N",
+                       help="check N puzzles at a time, in parallel processes (default: the number "
+                            "of cores, %(default)s)")
+    add_limits(check, default=DEFAULT_MAX_TIME,
+               seconds="give up on a puzzle after SECONDS of solving, with verdict limit",
+               branches="give up on a puzzle after N search branches, with verdict limit")
+
+
+def run(arguments) -> int:
+    if writes_stdout(arguments.output):
+        raise PaintError("cannot print the report: standard output is closed (use -o FILE)")
+    found = expand(find_puzzles(arguments.paths))
+    if not found:
+        raise PaintError(f"no puzzle files ({', '.join(EXTENSIONS)}) in {', '.join(arguments.paths)}")
+    protect = [entry.path for entry in found] + ([STDIN] if STDIN in arguments.paths else [])
+    if arguments.output:
+        check_destination(arguments.output, protect=protect)
+    options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
+                           max_branches=arguments.max_branches)
+    started = time.perf_counter()
+    progress_console = Console(stderr=True)
+    if len(found) > 1 and progress_console.is_terminal:
+        with Progress(SpinnerColumn(), TextColumn("checking"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), TextColumn("{task.description}", markup=False),
+                      console=progress_console, transient=True) as progress:
+            task = progress.add_task("", total=len(found))
+            batch = check_batch(found, options, jobs=arguments.jobs,
+                                on_check=lambda check: progress.update(task, advance=1, description=check.file))
+    else:
+        batch = check_batch(found, options, jobs=arguments.jobs)
+    seconds = time.perf_counter() - started
+
+    if arguments.json:
+        text = json.dumps([check.to_document() for check in batch.checks], indent=2, ensure_ascii=False) + "\n"
+    elif arguments.output:
+        buffer = io.StringIO()
+        render_report(batch.checks, Console(file=buffer, width=_WIDE, color_system=None),
+                      seconds=seconds, show=arguments.show, allow_probes=arguments.allow_probes,
+                      total=len(found))
+        text = buffer.getvalue()
+    else:
+        console = OutputConsole(highlight=False)
+        if not console.is_terminal:
+            console = OutputConsole(highlight=False, width=_WIDE)
+        render_report(batch.checks, console, seconds=seconds, show=arguments.show,
+                      allow_probes=arguments.allow_probes, total=len(found))
+        text = None
+    if text is not None:
+        if arguments.output:
+            write_atomically(arguments.output, text, protect=protect)
+        else:
+            ChunkedWriter(sys.stdout).write(text)
+            sys.stdout.flush()
+    if batch.interrupted:
+        how = "interrupted" if batch.interrupted == signal.SIGINT else f"stopped by {signal.Signals(batch.interrupted).name}"
+        complain(f"{how} after {len(batch.checks)} of {len(found)} puzzle{'s' if len(found) != 1 else ''}")
+        return 128 + batch.interrupted
+    if any(check.verdict == "error" for check in batch.checks):
+        return EXIT_BAD_INPUT
+    return EXIT_SOLVED if all(check.passes for check in batch.checks) else EXIT_CONTRADICTION
+
+
+_WIDE = 1000
+"""The width of a report that is not printed on a terminal: lines are never wrapped."""
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1

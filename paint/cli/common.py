@@ -1,0 +1,195 @@
+"""Pieces every command shares: the one-line usage errors, argument types, option groups, output checks."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import re
+import stat
+import sys
+import textwrap
+
+from rich.console import Console
+
+from .. import formats
+from ..check import printable
+from ..errors import PaintError
+from ..files import STDIN, STDIN_LABEL, descriptor_of
+from ..formats.grid import load_grid
+from ..solver import with_given
+from .status import EXIT_BAD_INPUT
+
+
+class Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line, ``paint: <problem> (see 'paint solve --help')``, exit 2.
+
+    ``words`` are the command line's words, so that a file name or game ID
+    starting with ``-`` (which argparse takes for an option) can be named
+    in the message.
+    """
+
+    words: list[str] = []
+
+    def error(self, message: str):
+        hint = ""
+        for word in self.words:
+            if word.startswith("-") and (re.match(r"-+[0-9]+x[0-9]+", word) or os.path.lexists(word)):
+                hint = (f"; {word!r} was read as an option: to give a file or game ID that starts "
+                        f"with '-', put -- before it (paint solve -- {word})")
+                break
+        self.exit(EXIT_BAD_INPUT, f"paint: {message}{hint} (see '{self.prog} --help')\n")
+
+
+class VersionAction(argparse.Action):
+    """``--version``: print paint's version (read from the installed package only when asked)."""
+
+    def __init__(self, option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, help=None):
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        print(f"paint {version()}")
+        parser.exit()
+
+
+def version() -> str:
+    """The installed version of paint (``'unknown'`` when it is run from a folder that was never installed)."""
+    from importlib import metadata
+    try:
+        return metadata.version("paint")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def format_type(text: str) -> str:
+    """An argparse type: a format name, alias or extension, as its name in FORMATS."""
+    try:
+        return formats.format_name(text)
+    except PaintError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def paragraph(text: str) -> str:
+    return textwrap.fill(text, width=78)
+
+
+def positive(kind):
+    """An argparse type: a finite number of ``kind`` (int or float) greater than 0."""
+    def convert(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not math.isfinite(value):
+            raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+        if not value > 0:
+            raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+        return value
+    return convert
+
+
+def file_name(text: str) -> str:
+    """An argparse type: a file name, not empty."""
+    if text == "":
+        raise argparse.ArgumentTypeError("cannot write to a file with no name ('')")
+    return text
+
+
+def width_type(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 20:
+        raise argparse.ArgumentTypeError(f"must be at least 20, not {value}")
+    return value
+
+
+class OutputConsole(Console):
+    """rich's Console, but a reader that goes away (``paint ... | head``) ends the command with status 141, as for
+    every other output, rather than rich's own exit 1."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        raise BrokenPipeError
+
+
+def regular_or_new(path) -> bool:
+    """Whether ``path`` names a regular file or nothing yet (two outputs may share a device, not a file)."""
+    if descriptor_of(path) is not None:
+        return False
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return True
+
+
+def writes_stdout(output) -> bool:
+    """Whether output meant for standard output (``output`` None or '-') would find it closed."""
+    return output in (None, "-") and sys.stdout is None
+
+
+def chosen_puzzles(arguments) -> list[tuple[str, object]]:
+    """``(label, puzzle)`` for each puzzle the command line asks for: one, --puzzle N, or --all."""
+    each = formats.load_each(arguments.puzzle)
+    source = STDIN_LABEL if arguments.puzzle == STDIN else printable(arguments.puzzle)
+    if len(source) > 40 and not os.path.lexists(arguments.puzzle):  # a long game ID
+        source = source[:37] + "..."
+    if arguments.number is not None:
+        return [(f"{source}#{arguments.number}", with_grid(formats.pick(each, arguments.number, source)[0],
+                                                             arguments))]
+    puzzles = formats.pick(each, None, source)
+    if getattr(arguments, "all", False):
+        return [(f"{source}#{number}", puzzle) for number, puzzle in enumerate(puzzles, start=1)]
+    if len(puzzles) > 1:
+        raise PaintError(f"{source} holds {len(puzzles)} puzzles: choose one with --puzzle N "
+                         f"(1 to {len(puzzles)}){'' if arguments.command == 'hint' else ', or solve them all with --all'}")
+    return [(source, with_grid(puzzles[0], arguments))]
+
+
+def with_grid(puzzle, arguments):
+    """``puzzle`` with the squares of ``--grid FILE`` laid over its given ones (when the option is used)."""
+    if getattr(arguments, "grid", None) is None:
+        return puzzle
+    if arguments.grid == arguments.puzzle == STDIN:
+        raise PaintError("the puzzle and --grid cannot both be read from standard input")
+    return with_given(puzzle, load_grid(arguments.grid, width=puzzle.width, height=puzzle.height))
+
+
+def os_message(error: OSError) -> str:
+    where = error.filename if error.filename is not None else ""
+    reason = error.strerror or str(error)
+    return f"{where}: {reason}" if where else reason
+
+
+def complain(message: str) -> None:
+    print(f"paint: {message}", file=sys.stderr)
+
+
+# ------------------------------------------------------- options several commands share
+
+def add_puzzle_number(parser, verb: str) -> None:
+    """``--puzzle N``: which puzzle of a file of many (``verb``: what the command does to it)."""
+    parser.add_argument("--puzzle", dest="number", type=positive(int), metavar="N",
+                        help=f"{verb} puzzle N (counting from 1) of a file that holds many")
+
+
+def add_grid(parser, purpose: str) -> None:
+    """``--grid FILE``: a person's squares so far (:mod:`paint.formats.grid`); ``purpose`` says what they are for."""
+    parser.add_argument("--grid", metavar="FILE",
+                        help=f"{purpose} (a grid file: one line per row, X or # full, . or - empty, ?, _ or a space "
+                             "blank; a line may stop at its last known square; - is standard input)")
+
+
+def add_width(parser) -> None:
+    """``--width N``: where text lines wrap."""
+    parser.add_argument("--width", type=width_type, default=100, metavar="N",
+                        help="wrap lines at N characters (default: %(default)s)")
+
+
+def add_limits(parser, *, seconds: str, branches: str | None, default: float | None = None) -> None:
+    """``--max-time SECONDS`` (with ``default``) and, when ``branches`` says what it does, ``--max-branches N``."""
+    parser.add_argument("--max-time", type=positive(float), default=default, metavar="SECONDS",
+                        help=seconds + (" (default: %(default)g)" if default is not None else ""))
+    if branches is not None:
+        parser.add_argument("--max-branches", type=positive(int), metavar="N", help=branches)

@@ -1,0 +1,65 @@
+"""``paint hint``: the mistakes in a person's grid, else the next step only (:mod:`paint.hint`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import attrs
+
+from ..errors import PaintError
+from ..hint import hint as hint_for
+from ..options import SolveOptions
+from ..render.hint import hint_lines
+from ..squares import starting_grid
+from .status import EXIT_BY_HINT, help_text
+from .common import add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, paragraph
+
+
+HINT_MAX_TIME = 20.0
+"""How long each solve behind a hint may take by default, in seconds."""
+
+
+def add_parser(commands, names) -> None:
+    """Add the ``hint`` sub-command to ``commands``."""
+    hint = commands.add_parser(
+        "hint", help="from a partly filled grid: the mistakes in it, else the next step only",
+        description=paragraph(
+            "Give the next step from where you are, and nothing more of the solution.  First the "
+            "mistakes: the squares of your grid (--grid FILE, or the given squares of a .pro "
+            "puzzle) that no solution has.  With none, the next step: the cheapest rule that makes "
+            "progress, on one row or column, with its reason as 'paint solve' words it (when line "
+            "logic is stuck, the next probe or search step).  --level 1 says only where to look, "
+            "2 adds the rule and technique, 3 (the default) the squares and the whole reason."),
+        epilog=help_text("hint")
+               + "\ngrid files: one line per row, X or # full, . or - empty, ?, _ or space blank;\n"
+               "  a line may stop at its last known square\n"
+               "\nexamples:\n"
+               "  paint hint puzzles/dancer.pro --grid mine.txt\n"
+               "  paint hint puzzles/dancer.pro --grid mine.txt --level 1 --json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    hint.add_argument("puzzle", metavar="PUZZLE", help="the puzzle file, or a Pattern game ID")
+    add_puzzle_number(hint, "give a hint for")
+    add_grid(hint, "your grid so far")
+    hint.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
+                      help="how much to say: 1 where to look, 2 also the rule, 3 the whole step (default)")
+    hint.add_argument("--json", action="store_true", help="print the hint as a JSON document")
+    add_width(hint)
+    add_limits(hint, default=HINT_MAX_TIME, seconds="give up after SECONDS of each solve behind the hint",
+               branches=None)
+
+
+def run(arguments) -> int:
+    """``paint hint``: the mistakes in the grid, else the next step (see :mod:`paint.hint`)."""
+    if sys.stdout is None:
+        raise PaintError("cannot print the hint: standard output is closed")
+    (_, puzzle), = chosen_puzzles(arguments)
+    grid = starting_grid(puzzle) if puzzle.given is not None else None
+    plain = attrs.evolve(puzzle, given=None)
+    found = hint_for(plain, grid, SolveOptions(max_time=arguments.max_time))
+    if arguments.json:
+        print(json.dumps(found.to_document(arguments.level), ensure_ascii=False, indent=1))
+    else:
+        print("\n".join(hint_lines(found, level=arguments.level, width=arguments.width)))
+    return EXIT_BY_HINT[found.status]

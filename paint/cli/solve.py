@@ -1,0 +1,275 @@
+"""``paint solve``: solve a puzzle and write its explanation (text, JSON, HTML, SVG) as the solve goes."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+import threading
+
+import attrs
+from rich.console import Console
+
+from .. import solve
+from ..errors import PaintError
+from ..files import ChunkedWriter, check_destination, descriptor_of, output_file
+from ..options import SolveOptions
+from ..render.document import DocumentWriter
+from ..render.html import HtmlWriter
+from ..render.svg import SVG_DECLARATION, svg_markup
+from ..render.terminal import StatusLine, TerminalWriter
+from ..render.text import Rounds, TextWriter, ending_parts, header_parts, picture, step_part
+from .status import EXIT_BY_STATUS, EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_SOLVED, EXIT_STALLED, help_text
+from .common import OutputConsole, add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, complain, file_name, paragraph, regular_or_new, writes_stdout
+
+
+def add_parser(commands, names) -> None:
+    """Add the ``solve`` sub-command to ``commands`` (``names``: the puzzle formats)."""
+    solve = commands.add_parser(
+        "solve", help="solve a puzzle and print the explanation",
+        description=paragraph(
+            "Solve PUZZLE with Kramer's rules and print the explanation: one numbered step per "
+            "rule applied to one row or column (the rule, the clue and the squares it marked), "
+            "with the reasons under it - where each block can lie and which known squares "
+            "limit it - so each step can be checked against the grid just before it; the grid "
+            "after each round of rules; then the answer (or why the solve stopped) and a "
+            "summary.  When the rules "
+            "stall, breadth-first search places blocks until one place is left, or shows that "
+            "the puzzle has several solutions; a solution found is proven to be the only one.  "
+            "On a terminal the squares each step marked are highlighted; otherwise the output "
+            "is plain text."),
+        epilog=help_text("solve"),
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    solve.add_argument("puzzle", metavar="PUZZLE",
+                       help=f"the puzzle file; its format is found from its name and content ({names}); "
+                            "or a Simon Tatham Pattern game ID, like 10x10:2/3.1/...")
+    which = solve.add_mutually_exclusive_group()
+    add_puzzle_number(which, "solve")
+    which.add_argument("--all", action="store_true",
+                       help="solve every puzzle of a file that holds many, one after another")
+    add_grid(solve, "start from these squares: the explanation goes on from there")
+    solve.add_argument("--no-grids", dest="grids", action="store_false",
+                       help="leave out the picture of the grid after each round of steps (the answer is still shown)")
+    shown = solve.add_mutually_exclusive_group()
+    shown.add_argument("--brief", action="store_true",
+                       help="print only each step's line, without the reasons under it")
+    shown.add_argument("--detail", action="store_true",
+                       help="also show, under a probe, each link's rule, generation and reason, and under a "
+                            "search step each place tried with the branch's own steps")
+    solve.add_argument("--steps", choices=("strip", "rule"), default="strip",
+                       help="what one step holds: 'strip' (the default), one rule applied to one row or "
+                            "column, checkable against the grid just before it; 'rule', one rule applied to "
+                            "every row and column that changed (Kramer's grouping)")
+    solve.add_argument("-o", "--output", metavar="FILE", type=file_name,
+                       help="write the explanation (plain text, no colour) or the JSON to FILE instead "
+                            "of printing it; FILE is replaced atomically and may not be the puzzle file "
+                            "(- is standard output)")
+    solve.add_argument("--json", action="store_true",
+                       help="print the result as a JSON document (puzzle, status, steps with their "
+                            "marks and reasons, grid, contradiction) instead of the explanation "
+                            "(with --all, a list of them)")
+    solve.add_argument("--svg", metavar="FILE", type=file_name,
+                       help="also write a picture of the solved grid with its clues to FILE, as SVG")
+    solve.add_argument("--html", metavar="FILE", type=file_name,
+                       help="also write the whole explanation to FILE as one HTML page (the steps and "
+                            "their reasons, the grid after each round with the squares it marked "
+                            "highlighted), readable offline")
+    add_width(solve)
+    solve.add_argument("--no-search", dest="search", action="store_false",
+                       help="run the rules only; stop with 'stalled' where search would begin")
+    add_limits(solve, seconds="stop after SECONDS of solving (rules, probes or search), with status 'limit' "
+                              "and the grid as far as it got (Ctrl-C does the same)",
+               branches="stop searching after working N branches, with status 'limit'")
+
+
+def run(arguments) -> int:
+    if arguments.output == "-":
+        arguments.output = None  # standard output, as without -o
+    for option, path in (("--svg", arguments.svg), ("--html", arguments.html)):
+        if path == "-":
+            raise PaintError(f"{option} -: give a file name (standard output carries the explanation)")
+    protect = (arguments.puzzle,)
+    destinations = [path for path in (arguments.output, arguments.svg, arguments.html) if path]
+    for path in destinations:  # before a long solve
+        check_destination(path, protect=protect)
+    files = [os.path.realpath(path) for path in destinations if regular_or_new(path)]
+    if len(set(files)) < len(files):
+        raise PaintError("-o, --svg and --html must name different files")
+    if arguments.all and arguments.grid is not None:
+        raise PaintError("--grid gives the squares of one puzzle: choose it with --puzzle N instead of --all")
+    puzzles = chosen_puzzles(arguments)
+    if len(puzzles) > 1 and (arguments.svg or arguments.html):
+        raise PaintError("--svg and --html picture one puzzle: choose it with --puzzle N")
+    if writes_stdout(arguments.output):
+        raise PaintError("cannot write the explanation: standard output is closed (use -o FILE)")
+    for option, path in (("--svg", arguments.svg), ("--html", arguments.html)):
+        if path and descriptor_of(path) == 1 and not arguments.output:
+            raise PaintError(f"{option} {path}: standard output carries the explanation; give another file, or "
+                             "send the explanation elsewhere with -o")
+    options = SolveOptions(search=arguments.search, max_time=arguments.max_time,
+                           max_branches=arguments.max_branches, branch_steps=arguments.detail,
+                           steps=arguments.steps)
+    results: list = []
+    stop = _Stop()
+    with stop, contextlib.ExitStack() as outputs:
+        stream = outputs.enter_context(output_file(arguments.output, protect=protect)) if arguments.output else None
+        page = None
+        if arguments.html:
+            page = HtmlWriter(outputs.enter_context(output_file(arguments.html, protect=protect)),
+                              width=arguments.width)
+        _solve_each(puzzles, options, arguments, stream, page, results, stop)
+        if results and (arguments.svg or page is not None):
+            # the final grid, drawn once for both pictures
+            picture = svg_markup(results[0].puzzle, results[0].grid)
+            if arguments.svg:
+                with output_file(arguments.svg, protect=protect) as file:
+                    file.write(SVG_DECLARATION + picture)
+            if page is not None:
+                page.end(results[0], picture)
+    if stop.received is not None:
+        name = "interrupted" if stop.received == signal.SIGINT else f"stopped by {signal.Signals(stop.received).name}"
+        if stop.received == signal.SIGINT and len(puzzles) == 1:
+            complain(f"{name}: the solve stopped with status limit; what was done is reported")
+            return _worst(result.status for result in results)
+        complain(f"{name} in puzzle {len(results)} of {len(puzzles)} (its solve stopped with status limit; "
+                  "what was done is reported)")
+        return 128 + stop.received
+    return _worst(result.status for result in results)
+
+
+class _Stop:
+    """While ``paint solve`` runs, Ctrl-C, SIGTERM and SIGHUP stop the solve cleanly, and the run after it.
+
+    The handler only sets :attr:`event`, which the solve checks before each
+    strip (:class:`paint.budget.Budget`): the solve then ends with status
+    ``limit`` at a point where all it recorded is whole, and what it did is
+    written out - a signal never cuts a step or a JSON document in half.
+    The signal is kept in :attr:`received`; Ctrl-C of a single puzzle exits
+    with the solve's status (3), anything else with 128 + its number.
+    """
+
+    NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
+
+    def __init__(self):
+        self.event = threading.Event()
+        self.received: int | None = None
+        self.previous: dict = {}
+
+    def handle(self, signum, frame) -> None:
+        if self.received is None:
+            self.received = signum
+        self.event.set()
+
+    def __enter__(self) -> "_Stop":
+        for name in self.NAMES:
+            number = getattr(signal, name, None)
+            if number is not None:
+                self.previous[number] = signal.signal(number, self.handle)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
+
+
+def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: _Stop) -> None:
+    """Solve ``puzzles`` in order, writing each explanation (or JSON document) as the solve goes.
+
+    ``stream`` is the file of ``-o`` (None: standard output), ``page`` the
+    :class:`HtmlWriter` of ``--html`` or None.  Appends each result to
+    ``results`` (with several puzzles, without its steps, which were
+    written already); stops after the puzzle during which ``stop`` received
+    a signal.
+    """
+    console = OutputConsole(highlight=False)  # on a terminal, rich writes (and keeps the status line below)
+    width = arguments.width
+    if stream is None and not arguments.json and console.is_terminal:
+        writer = TerminalWriter(console)
+        width = min(arguments.width, max(console.width, 40))
+    else:
+        writer = TextWriter(stream or ChunkedWriter(sys.stdout))
+    out = stream or ChunkedWriter(sys.stdout)
+    errors = Console(stderr=True, highlight=False)
+    status = StatusLine(errors, shared=console.is_terminal and stream is None) if errors.is_terminal else None
+    many = len(puzzles) > 1
+    if arguments.json and arguments.all:
+        out.write("[")
+    for label, puzzle in puzzles:
+        if stop.received is not None:
+            break
+        document = None
+        if arguments.json:
+            document = DocumentWriter(out, depth=1 if arguments.all else 0)
+            if arguments.all:
+                out.write(",\n  " if results else "\n  ")
+            document.begin(puzzle)
+        else:
+            if many:
+                if results:
+                    out.write("\n")
+                out.write(_banner(label, len(results) + 1, len(puzzles)))
+                writer.previous = None
+            for part in header_parts(puzzle, grids=arguments.grids):
+                writer.write(part)
+        if page is not None:
+            page.begin(puzzle)
+            for part in header_parts(puzzle, grids=True):
+                page.write(part)
+
+        rounds = Rounds()
+
+        def show(closed, puzzle=puzzle) -> None:
+            """Draw the picture that closes a round (``closed``: marks and grid), where pictures are drawn."""
+            if closed is None:
+                return
+            marks, grid = closed
+            if document is None and arguments.grids:
+                writer.write(picture(puzzle, grid, marks))
+            if page is not None:
+                page.write(picture(puzzle, grid, marks))
+
+        def on_step(step, grid, puzzle=puzzle, document=document, rounds=rounds):
+            show(rounds.start(step, grid))
+            if document is not None:
+                document.step(step)
+            else:
+                writer.write(step_part(step, detail=arguments.detail, brief=arguments.brief, width=width))
+            if page is not None:
+                page.write(step_part(step, detail=arguments.detail, brief=arguments.brief, width=arguments.width))
+
+        try:
+            result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)
+        finally:
+            if status is not None:
+                status.stop()
+        show(rounds.finish(result.grid))
+        results.append(result if not many else attrs.evolve(result, steps=()))  # keep one explanation at a time
+        if arguments.json:
+            document.end(result)
+        else:
+            for part in ending_parts(result, grids=arguments.grids, width=width):
+                writer.write(part)
+        if page is not None:
+            for part in ending_parts(result, grids=True, width=arguments.width):
+                page.write(part)
+    if arguments.json:
+        out.write("\n]\n" if arguments.all else "\n")
+        out.flush()
+
+
+SEVERITY = (EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_STALLED, EXIT_SOLVED)
+"""Exit statuses from worst to best: ``solve --all`` exits with the worst of its puzzles'."""
+
+
+def _worst(statuses) -> int:
+    codes = {EXIT_BY_STATUS[status] for status in statuses}
+    return next(code for code in SEVERITY if code in codes)
+
+
+def _banner(label: str, number: int, count: int) -> str:
+    """The line that opens each puzzle's explanation under --all (none for a single puzzle)."""
+    if count == 1:
+        return ""
+    return f"==== {label} (puzzle {number} of {count}) ====\n\n"
