@@ -87,8 +87,9 @@ class Contradiction(PaintError):
     ``rule`` is the name of the rule whose line reasoning found it and
     ``reason`` a sentence saying why, in the rule's terms.  ``strip`` is None
     when no one strip is at fault: the row clues and the column clues ask
-    for different numbers of full squares (``rule`` ``'totals'``).
-    ``clue`` and ``squares``, when known, are the strip's clue and its
+    for different numbers of full squares (``rule`` ``'totals'``); ``rule``
+    is ``'given'`` when the strip's given squares (a partial grid the solve
+    started from) already break its clue.  ``clue`` and ``squares``, when known, are the strip's clue and its
     squares when it broke.  ``reason`` may be given as a function that
     returns its lines, called the first time it is read (search meets many
     contradictions whose words are never shown); :attr:`lines` are then
@@ -126,9 +127,13 @@ class Contradiction(PaintError):
         """Where and why, as the explanation's last line says it (after ``contradiction:``)."""
         if self.strip is None:
             return self.reason
+        if self.rule == "given":
+            return f"{self.strip.name} cannot hold its given squares - {self.reason}"
         return f"{self.strip.name} cannot be completed - {self.reason} (found by {self.rule})"
 
     def __str__(self) -> str:
         if self.strip is None:
             return self.reason
+        if self.rule == "given":
+            return f"{self.strip.name} cannot hold its given squares: {self.reason}"
         return f"{self.strip.name}: {self.reason} (found by {self.rule})"

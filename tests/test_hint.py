@@ -125,7 +125,7 @@ class TestGivenSquares:
         grid.write_text("XXX\n")  # row 1 of dancer is [2]
         assert cli.main(["solve", str(DANCER), "--grid", str(grid), "--no-grids"]) == 1
         out = capsys.readouterr().out
-        assert "contradiction: row 1 cannot be completed" in " ".join(out.split())
+        assert "contradiction: row 1 cannot hold its given squares - the 2 cannot start before column 3" in " ".join(out.split())
         result = paint.solve(paint.load(DANCER), start=paint.Grid.parse("XXX", width=5, height=10))
         assert result.status == "contradiction" and result.contradiction.strip.name == "row 1"
 
@@ -258,3 +258,35 @@ class TestHintCommand:
         bad = tmp_path / "bad.non"
         bad.write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n0\n2\n")
         assert cli.main(["hint", str(bad)]) == 1
+
+
+class TestGridOption:
+    def test_check_judges_from_the_given_squares(self, tmp_path, capsys):
+        """An editor's given squares can make a needs-probes puzzle ok: check --grid judges from them."""
+        edge = CORPUS / "survey" / "webpbn-00023-edge.non"
+        solution = paint.solve(paint.load(edge)).grid
+        grid = tmp_path / "g.txt"
+        grid.write_text(grid_text(paint.Grid(solution.height, solution.width,
+                                             [list(row) if r < 8 else [0] * solution.width
+                                              for r, row in enumerate(solution.rows)])))
+        assert cli.main(["check", str(edge), "--grid", str(grid), "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)[0]["verdict"] == "ok"
+        assert cli.main(["check", str(edge), "--json"]) == 1
+        capsys.readouterr()
+        assert cli.main(["check", str(ROOT / "puzzles"), "--grid", str(grid)]) == 2
+        assert "--grid gives the squares of one puzzle" in capsys.readouterr().err
+
+    def test_solve_all_with_a_grid_is_refused(self, tmp_path, capsys):
+        grid = tmp_path / "g.txt"
+        grid.write_text("X\n")
+        questions = CORPUS / "taai2011" / "questions.txt"
+        assert cli.main(["solve", str(questions), "--all", "--grid", str(grid)]) == 2
+        assert "choose it with --puzzle N" in capsys.readouterr().err
+
+    def test_grid_from_standard_input(self):
+        import os
+        import subprocess
+        import sys
+        done = subprocess.run([sys.executable, "-m", "paint", "hint", str(DANCER), "--grid", "-", "--level", "1"],
+                              input="X\n", capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        assert (done.returncode, done.stdout) == (5, "1 mistake, in row 1\n"), done.stderr

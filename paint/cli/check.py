@@ -10,16 +10,20 @@ import signal
 import sys
 import time
 
+import attrs
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
+from .. import formats
 from ..batch import EXTENSIONS, check_batch, expand, find_puzzles
 from ..check import DEFAULT_MAX_TIME, CheckOptions
 from ..errors import PaintError
 from ..files import STDIN, ChunkedWriter, check_destination, write_atomically
+from ..formats.grid import load_grid
+from ..solver import with_given
 from ..render.check import render_report
 from .status import EXIT_BAD_INPUT, EXIT_CONTRADICTION, EXIT_SOLVED, help_text
-from .common import OutputConsole, add_limits, complain, file_name, paragraph, positive, writes_stdout
+from .common import OutputConsole, add_grid, add_limits, complain, file_name, paragraph, positive, writes_stdout
 
 
 def add_parser(commands, names) -> None:
@@ -54,9 +58,24 @@ def add_parser(commands, names) -> None:
     check.add_argument("--jobs", type=positive(int), default=_cores(), metavar="N",
                        help="check N puzzles at a time, in parallel processes (default: the number "
                             "of cores, %(default)s)")
+    add_grid(check, "judge the puzzle from these squares (one puzzle only): an editor's given squares")
     add_limits(check, default=DEFAULT_MAX_TIME,
                seconds="give up on a puzzle after SECONDS of solving, with verdict limit",
                branches="give up on a puzzle after N search branches, with verdict limit")
+
+
+def _with_grid(found, path):
+    """The one puzzle of ``found`` with the squares of the grid file ``path`` given (``check --grid``)."""
+    if len(found) != 1 or found[0].problem is not None:
+        if len(found) != 1:
+            raise PaintError(f"--grid gives the squares of one puzzle, but {len(found)} puzzles were found")
+        raise PaintError(found[0].problem)
+    entry = found[0]
+    puzzle = entry.puzzle
+    if puzzle is None:
+        puzzle = formats.loads(entry.text, entry.path) if entry.text is not None else formats.load(entry.path)
+    grid = load_grid(path, width=puzzle.width, height=puzzle.height)
+    return attrs.evolve(entry, puzzle=with_given(puzzle, grid))
 
 
 def run(arguments) -> int:
@@ -65,6 +84,8 @@ def run(arguments) -> int:
     found = expand(find_puzzles(arguments.paths))
     if not found:
         raise PaintError(f"no puzzle files ({', '.join(EXTENSIONS)}) in {', '.join(arguments.paths)}")
+    if arguments.grid is not None:
+        found = [_with_grid(found, arguments.grid)]
     protect = [entry.path for entry in found] + ([STDIN] if STDIN in arguments.paths else [])
     if arguments.output:
         check_destination(arguments.output, protect=protect)
