@@ -157,7 +157,8 @@ Part = Union[Header, Picture, StepPart, Outcome, Summary]
 # ---------------------------------------------------------- building parts
 
 def header(puzzle: Puzzle) -> Header:
-    """The header of an explanation: title (``'(untitled)'`` if none), then author, copyright, licence and size.
+    """The header of an explanation: title (``'(untitled)'`` if none), then author, copyright, licence, size,
+    and the given squares the solve starts from, if any.
 
     Characters that would act on a terminal rather than show (escape
     sequences, other control characters) are shown as ``\\x1b`` and the like.
@@ -175,6 +176,10 @@ def header(puzzle: Puzzle) -> Header:
     if puzzle.license:
         lines.append(f"licence: {shown(puzzle.license)}")
     lines.append(f"{plural(puzzle.width, 'column')} x {plural(puzzle.height, 'row')}")
+    if puzzle.given is not None:
+        full = sum(line.count("X") for line in puzzle.given)
+        empty = sum(line.count(".") for line in puzzle.given)
+        lines.append(f"starting from {plural(full + empty, 'given square')}: {full} full, {empty} empty")
     return Header(shown(puzzle.title) if puzzle.title else "(untitled)", lines)
 
 
