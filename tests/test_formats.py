@@ -241,7 +241,7 @@ class TestFormats:
         for name, module in FORMATS.items():
             assert module.NAME == name
             assert module.EXTENSIONS == extensions[name]
-            assert module.HOLDS <= {"title", "author", "copyright", "license", "catalogue", "goal", "extra"}
+            assert module.HOLDS <= {"title", "author", "copyright", "license", "catalogue", "goal", "extra", "given"}
             assert callable(module.read) and callable(module.write)
             if module.MANY:
                 assert callable(module.read_each) and callable(module.write_all)
@@ -526,7 +526,7 @@ MALFORMED = [
      "does not match the top frame", 7),
     ("pro-not-lined-up", "pro", edit(PRO, "  1|    |\n  1|", "  1|   |\n  1|"), "does not line up", 5),
     ("pro-text-after-bar", "pro", edit(PRO, "  1|    |\n  1|", "  1|    | x\n  1|"), "text after the right '|'", 5),
-    ("pro-not-blank", "pro", edit(PRO, "  1|    |\n  1|", "  1|XX  |\n  1|"), "must be blank", 5),
+    ("pro-bad-square", "pro", edit(PRO, "  1|    |\n  1|", "  1|X.  |\n  1|"), "column 1 of the grid holds 'X.'", 5),
     ("pro-row-word", "pro", edit(PRO, "  1|    |\n  1|", "  x|    |\n  1|"), "clue number 'x' is not a number", 5),
     ("pro-row-negative", "pro", edit(PRO, "  1|    |\n  1|", " -1|    |\n  1|"), "clue number -1 is negative", 5),
     ("pro-row-zero-among", "pro", ("       2 0\n      ----\n 0  1|    |\n     1|    |\n      ----\n"),
