@@ -5,8 +5,10 @@ A person solving by hand gives paint their grid so far (:func:`paint.load_grid`)
 
 1. **Mistakes.**  A known square of the person's grid that no solution has
    is a mistake.  With one solution, those are the squares that differ from
-   it; with several, a square is a mistake only when fixing it alone leaves
-   the puzzle with no solution.  The rest of the solution is not revealed.
+   it; with several, a square is a mistake only when, set on its own, it
+   leaves the puzzle with no solution.  When no square is wrong on its own
+   but the squares together break a clue (possible only with several
+   solutions), that is said, with the row or column they break.  The rest of the solution is not revealed.
 2. **Otherwise the next step**: the cheapest rule that makes progress from
    the grid, on one row or column, with its reason as ``paint solve`` words
    it.  Among the strips where that rule makes progress, the one whose
@@ -23,6 +25,8 @@ that order.  Nothing here changes the puzzle or the grid given.
 
 from __future__ import annotations
 
+import time
+
 import attrs
 
 from .engine import Engine, choose_rules
@@ -33,7 +37,7 @@ from .puzzle import Puzzle
 from .solver import solve, with_given
 from .squares import BLANK, Grid, Square, starting_grid
 
-STATUSES = ("mistakes", "step", "solved", "multiple", "no-solution", "limit")
+STATUSES = ("mistakes", "conflict", "step", "solved", "multiple", "no-solution", "limit")
 
 
 @attrs.frozen
@@ -54,7 +58,9 @@ class Mistake:
 class Hint:
     """What :func:`hint` found for ``puzzle`` (carrying the person's squares as its ``given``).
 
-    ``status`` is ``'mistakes'`` (``mistakes`` lists them), ``'step'`` (``step``
+    ``status`` is ``'mistakes'`` (``mistakes`` lists them), ``'conflict'`` (no
+    square is wrong on its own, but together they break a clue: ``reason``
+    says which), ``'step'`` (``step``
     is the next step, numbered 1), ``'solved'`` (the grid is complete and
     right), ``'multiple'`` (no square follows from the grid: more than one
     solution agrees with it), ``'no-solution'`` (the puzzle itself has none:
@@ -70,19 +76,28 @@ class Hint:
     unique: bool | None = None
     reason: str | None = None
 
-    def to_document(self, level: int = 3) -> dict:
-        """The JSON document: ``status``, ``mistakes`` (rows and columns from 1), ``step`` (as in ``paint solve
-        --json``, or None), ``unique``, ``level`` and the ``lines`` printed at that level."""
-        from .render.hint import hint_lines
+    def to_document(self, level: int = 3, width: int = 100) -> dict:
+        """The JSON document at ``level``, telling no more than the text does: ``status``; ``mistakes`` (rows
+        and columns from 1; at level 1 the row only); ``step`` (level 3: as in ``paint solve --json``; levels 1
+        and 2: its ``where``, and at level 2 its ``rule`` and ``technique``; None with mistakes or when
+        solved); ``unique``; ``reason`` (why there is no hint, else None); ``level``; and the ``lines``
+        printed at that level, wrapped to ``width``."""
+        from .render.hint import hint_lines, where
         from .result import step_document
-        return {
-            "status": self.status,
-            "mistakes": [{"row": m.row + 1, "column": m.column + 1, "value": m.value.word} for m in self.mistakes],
-            "step": None if self.step is None else step_document(self.step),
-            "unique": self.unique,
-            "level": level,
-            "lines": hint_lines(self, level=level),
-        }
+        if level == 1:
+            mistakes = [{"row": m.row + 1} for m in self.mistakes]
+        else:
+            mistakes = [{"row": m.row + 1, "column": m.column + 1, "value": m.value.word} for m in self.mistakes]
+        step = None
+        if self.step is not None:
+            if level == 3:
+                step = step_document(self.step)
+            else:
+                step = {"where": where(self.step)}
+                if level == 2:
+                    step.update(rule=self.step.rule, technique=self.step.technique)
+        return {"status": self.status, "mistakes": mistakes, "step": step, "unique": self.unique,
+                "reason": self.reason, "level": level, "lines": hint_lines(self, level=level, width=width)}
 
 
 class _First(Exception):
@@ -95,33 +110,47 @@ class _First(Exception):
 
 def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None = None) -> Hint:
     """The hint for a person who has filled in ``grid`` (a :class:`Grid` of the puzzle's size; None: only the
-    puzzle's own given squares).
+    puzzle's own given squares, which are part of the puzzle and never a mistake).
 
-    ``options`` gives the limits (``max_time`` bounds each solve made here;
-    the rules and search are always all of them).  Raises ValueError when
-    ``grid`` is not of the puzzle's size.  Sources: Kramer's ordered rules
-    for the next step; mistakes against the solutions :func:`paint.solve`
-    finds.
+    ``options`` gives the limits: ``max_time`` bounds the whole hint (every
+    solve made here shares it), ``max_branches`` each search; the rules and
+    search are always all of them.  Raises ValueError when ``grid`` is not
+    of the puzzle's size.  Sources: Kramer's ordered rules for the next
+    step; mistakes against the solutions :func:`paint.solve` finds.
     """
     options = options or SolveOptions()
+    deadline = None if options.max_time is None else time.perf_counter() + options.max_time
+
+    def limits() -> SolveOptions:
+        left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+        return SolveOptions(max_time=left, max_branches=options.max_branches)
+
     person = puzzle if grid is None else with_given(puzzle, grid)
-    limits = SolveOptions(max_time=options.max_time, max_branches=options.max_branches)
-    own = solve(puzzle, limits)
+    own = solve(puzzle, limits())
     if own.status == "contradiction":
-        return Hint(person, "no-solution", unique=False, reason=str(own.contradiction))
+        return Hint(person, "no-solution", unique=False, reason=own.contradiction.sentence)
     unique = own.unique
     start = starting_grid(person)
-    mistakes = _mistakes(puzzle, start, own, limits)
+    whole = None
+    if own.status == "multiple" and grid is not None:
+        whole = solve(person, limits())  # does some solution agree with the whole grid?
+        if whole.status == "limit":
+            return Hint(person, "limit", unique=unique, reason="the time ran out before the solutions were known")
+    mistakes = _mistakes(puzzle, start, own, whole, limits)
     if mistakes is None:
         return Hint(person, "limit", unique=unique, reason="the time ran out before the solutions were known")
     if mistakes:
         return Hint(person, "mistakes", tuple(mistakes), unique=unique)
+    if whole is not None and whole.status == "contradiction":
+        return Hint(person, "conflict", unique=unique,
+                    reason=f"no square is wrong on its own, but together they break the clues: "
+                           f"{whole.contradiction.sentence}")
     if start.count(BLANK) == 0:
         return Hint(person, "solved", unique=unique)
     step = _line_step(person, start)
     status = "step"
     if step is None:
-        step, status = _first_step(person, limits)
+        step, status = _first_step(person, limits())
     if status == "multiple":
         return Hint(person, "multiple", unique=False,
                     reason="no square follows from here: more than one solution agrees with your grid")
@@ -130,8 +159,14 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
     return Hint(person, "step", step=step, unique=unique)
 
 
-def _mistakes(puzzle: Puzzle, start: Grid, own, limits) -> list[Mistake] | None:
-    """The person's known squares that no solution has (None when that could not be told in time)."""
+def _mistakes(puzzle: Puzzle, start: Grid, own, whole, limits) -> list[Mistake] | None:
+    """The person's known squares that no solution has (None when that could not be told in time).
+
+    With one solution (``own``), those that differ from it.  With several,
+    none when some solution agrees with the whole grid (``whole`` did not
+    break); else each square that a solution found does not have is set on
+    its own, and is a mistake when the puzzle then has no solution.
+    """
     ours = starting_grid(puzzle)
     known = [(r, c, value) for r, row in enumerate(start.rows) for c, value in enumerate(row)
              if value != BLANK and ours.rows[r][c] == BLANK]
@@ -139,13 +174,15 @@ def _mistakes(puzzle: Puzzle, start: Grid, own, limits) -> list[Mistake] | None:
         return [Mistake(r, c, Square(v)) for r, c, v in known if own.grid.rows[r][c] != v]
     if own.status != "multiple":
         return None
+    if whole is None or whole.status != "contradiction":
+        return []
     found = []
     for r, c, value in known:
         if any(solution.rows[r][c] == value for solution in own.solutions):
             continue  # a solution has it
-        alone = Grid.blank(puzzle.height, puzzle.width)
+        alone = starting_grid(puzzle)
         alone.mark(r, c, value)
-        result = solve(puzzle, limits, start=alone)
+        result = solve(puzzle, limits(), start=alone)
         if result.status == "contradiction":
             found.append(Mistake(r, c, Square(value)))
         elif result.status not in ("solved", "multiple"):
@@ -166,7 +203,7 @@ def _line_step(person: Puzzle, start: Grid) -> Step | None:
                     continue
                 finding = rule.find(strip)
             except StripContradiction:
-                continue  # cannot happen on a grid without mistakes; the solve reports it
+                continue  # not on a grid some solution agrees with (checked before)
             if finding is None:
                 continue
             marks = tuple(Mark(*strip.id.square(position), Square(value), strip.id)

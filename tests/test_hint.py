@@ -229,10 +229,19 @@ class TestHint:
         expected = sorted((r, c) for r, c in chosen
                           if not any((s[r][c] == "X") == (grid.rows[r][c] == paint.Square.FULL) for s in solutions))
         assert sorted((m.row, m.column) for m in found.mistakes) == expected
-        if not expected:
-            agreeing = [s for s in solutions if all((s[r][c] == "X") == (grid.rows[r][c] == paint.Square.FULL)
-                                                    for r, c in chosen)]
-            assert found.status in ("step", "solved") or found.status == "multiple" and len(agreeing) > 1
+        agreeing = [s for s in solutions if all((s[r][c] == "X") == (grid.rows[r][c] == paint.Square.FULL)
+                                                for r, c in chosen)]
+        if expected:
+            assert found.status == "mistakes"
+        elif not agreeing:
+            assert found.status == "conflict"  # no square wrong alone, but no solution has them all
+        elif len(chosen) == height * width:
+            assert found.status == "solved"
+        else:
+            assert found.status == "step" or found.status == "multiple" and len(agreeing) > 1
+            if found.status == "step":  # the step agrees with every solution that agrees with the grid
+                for mark in found.step.marks:
+                    assert all((s[mark.row][mark.column] == "X") == (mark.value == paint.Square.FULL) for s in agreeing)
 
 
 class TestHintCommand:
@@ -290,3 +299,70 @@ class TestGridOption:
         done = subprocess.run([sys.executable, "-m", "paint", "hint", str(DANCER), "--grid", "-", "--level", "1"],
                               input="X\n", capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
         assert (done.returncode, done.stdout) == (5, "1 mistake, in row 1\n"), done.stderr
+
+
+class TestHintEdges:
+    def test_squares_that_break_a_clue_together(self):
+        """Two solutions, and a grid that takes one square from each: none is wrong alone, together they are."""
+        puzzle = paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]])
+        found = hint(puzzle, paint.Grid.from_lines(["X ", " X"]))
+        assert found.status == "step"  # X. / .X is a solution
+        found = hint(puzzle, paint.Grid.from_lines(["XX", "  "]))
+        assert found.status == "conflict" and found.mistakes == ()
+        assert "row 1 cannot hold its given squares" in found.reason
+        assert cli_hint_status(puzzle, ["XX", "  "]) == 5
+
+    def test_a_puzzles_own_given_squares_stay_the_puzzles(self, tmp_path, capsys):
+        """A .pro puzzle's given squares make it unique; a grid against them has a mistake, not a next step."""
+        source = tmp_path / "diagonal.pro"
+        source.write_text("     1 1\n    ----\n  1|XX  |\n  1|    |\n    ----\n")
+        grid = tmp_path / "g.txt"
+        grid.write_text(" X\n")
+        assert cli.main(["hint", str(source), "--grid", str(grid), "--level", "2"]) == 5
+        assert capsys.readouterr().out == "1 mistake:\n    row 1, column 2 should not be full\n"
+        assert cli.main(["hint", str(source)]) == 0
+        assert "note: the puzzle has more than one solution" not in capsys.readouterr().out
+
+    def test_json_tells_no_more_than_the_level(self, tmp_path, capsys):
+        grid = tmp_path / "g.txt"
+        grid.write_text("X\n")
+        assert cli.main(["hint", str(DANCER), "--grid", str(grid), "--json", "--level", "1"]) == 5
+        document = json.loads(capsys.readouterr().out)
+        jsonschema.validate(document, SCHEMA)
+        assert document["mistakes"] == [{"row": 1}]
+        assert cli.main(["hint", str(DANCER), "--json", "--level", "2"]) == 0
+        document = json.loads(capsys.readouterr().out)
+        jsonschema.validate(document, SCHEMA)
+        assert document["step"] == {"where": "column 3", "rule": "overlap", "technique": "simple boxes"}
+
+    def test_solve_json_with_given_squares_is_valid(self, tmp_path, capsys):
+        grid = tmp_path / "g.txt"
+        grid.write_text("\n XX\n")
+        assert cli.main(["solve", str(DANCER), "--grid", str(grid), "--json"]) == 0
+        jsonschema.validate(json.loads(capsys.readouterr().out), SOLVE_SCHEMA)
+
+    def test_ctrl_c_is_an_interruption(self):
+        """Ctrl-C during a hint's solve exits 130, not 'the time ran out'."""
+        import os
+        import signal
+        import subprocess
+        import sys
+        import time
+        process = subprocess.Popen([sys.executable, "-m", "paint", "hint", str(CORPUS / "jwilk" / "data083.nin")],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                   env=dict(os.environ, PYTHONPATH=str(ROOT)))
+        time.sleep(1.5)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+        assert process.returncode == 130 and err == "paint: interrupted\n", (process.returncode, out, err)
+
+
+def cli_hint_status(puzzle, lines):
+    """The exit status of ``paint hint`` on ``puzzle`` (written as .non) with the grid ``lines``."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "p.non"
+        source.write_text(paint.formats.FORMATS["non"].write(puzzle))
+        grid = Path(folder) / "g.txt"
+        grid.write_text("\n".join(lines) + "\n")
+        return cli.main(["hint", str(source), "--grid", str(grid)])

@@ -12,16 +12,13 @@ import time
 
 import attrs
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from .. import formats
-from ..batch import EXTENSIONS, check_batch, expand, find_puzzles
 from ..check import DEFAULT_MAX_TIME, CheckOptions
 from ..errors import PaintError
-from ..files import STDIN, ChunkedWriter, check_destination, write_atomically
+from ..files import STDIN, STDIN_LABEL, ChunkedWriter, check_destination, write_atomically
 from ..formats.grid import load_grid
 from ..solver import with_given
-from ..render.check import render_report
 from .status import EXIT_BAD_INPUT, EXIT_CONTRADICTION, EXIT_SOLVED, help_text
 from .common import OutputConsole, add_grid, add_limits, complain, file_name, paragraph, positive, writes_stdout
 
@@ -32,7 +29,7 @@ def add_parser(commands, names) -> None:
         "check", help="check a batch of puzzles: one solution, and solvable without guessing?",
         description=paragraph(
             "Check every puzzle in the files and folders given (folders are searched for "
-            f"{', '.join(EXTENSIONS)} files; a file of many puzzles is walked, each puzzle "
+            f"{', '.join(_extensions())} files; a file of many puzzles is walked, each puzzle "
             "reported as FILE#N) the way a puzzle editor would, and give each one "
             "verdict: ok (line logic alone finishes it, so its solution is the only one), "
             "needs-probes (one solution, but the edge or corner probes are needed), "
@@ -64,6 +61,11 @@ def add_parser(commands, names) -> None:
                branches="give up on a puzzle after N search branches, with verdict limit")
 
 
+def _extensions() -> tuple[str, ...]:
+    """The file endings a folder is searched for (:data:`paint.batch.EXTENSIONS`, without importing it)."""
+    return tuple(extension for module in formats.FORMATS.values() for extension in module.EXTENSIONS)
+
+
 def _with_grid(found, path):
     """The one puzzle of ``found`` with the squares of the grid file ``path`` given (``check --grid``)."""
     if len(found) != 1 or found[0].problem is not None:
@@ -71,6 +73,8 @@ def _with_grid(found, path):
             raise PaintError(f"--grid gives the squares of one puzzle, but {len(found)} puzzles were found")
         raise PaintError(found[0].problem)
     entry = found[0]
+    if path == STDIN and entry.path in (STDIN, STDIN_LABEL):
+        raise PaintError("the puzzle and --grid cannot both be read from standard input")
     puzzle = entry.puzzle
     if puzzle is None:
         puzzle = formats.loads(entry.text, entry.path) if entry.text is not None else formats.load(entry.path)
@@ -79,11 +83,16 @@ def _with_grid(found, path):
 
 
 def run(arguments) -> int:
+    # imported here, so that the other commands do not start worker-process machinery and progress bars
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    from ..batch import check_batch, expand, find_puzzles
+    from ..render.check import render_report
     if writes_stdout(arguments.output):
         raise PaintError("cannot print the report: standard output is closed (use -o FILE)")
     found = expand(find_puzzles(arguments.paths))
     if not found:
-        raise PaintError(f"no puzzle files ({', '.join(EXTENSIONS)}) in {', '.join(arguments.paths)}")
+        raise PaintError(f"no puzzle files ({', '.join(_extensions())}) in {', '.join(arguments.paths)}")
     if arguments.grid is not None:
         found = [_with_grid(found, arguments.grid)]
     protect = [entry.path for entry in found] + ([STDIN] if STDIN in arguments.paths else [])

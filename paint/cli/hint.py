@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 
-import attrs
-
 from ..errors import PaintError
+from ..files import STDIN
+from ..formats.grid import load_grid
 from ..hint import hint as hint_for
 from ..options import SolveOptions
-from ..render.hint import hint_lines
-from ..squares import starting_grid
+from ..render.hint import LEVELS, hint_lines
 from .status import EXIT_BY_HINT, help_text
 from .common import add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, paragraph
 
@@ -42,7 +42,7 @@ def add_parser(commands, names) -> None:
     hint.add_argument("puzzle", metavar="PUZZLE", help="the puzzle file, or a Pattern game ID")
     add_puzzle_number(hint, "give a hint for")
     add_grid(hint, "your grid so far")
-    hint.add_argument("--level", type=int, choices=(1, 2, 3), default=3,
+    hint.add_argument("--level", type=int, choices=LEVELS, default=3,
                       help="how much to say: 1 where to look, 2 also the rule, 3 the whole step (default)")
     hint.add_argument("--json", action="store_true", help="print the hint as a JSON document")
     add_width(hint)
@@ -54,12 +54,26 @@ def run(arguments) -> int:
     """``paint hint``: the mistakes in the grid, else the next step (see :mod:`paint.hint`)."""
     if sys.stdout is None:
         raise PaintError("cannot print the hint: standard output is closed")
+    grid_path, arguments.grid = arguments.grid, None  # the puzzle's own given squares stay the puzzle's
     (_, puzzle), = chosen_puzzles(arguments)
-    grid = starting_grid(puzzle) if puzzle.given is not None else None
-    plain = attrs.evolve(puzzle, given=None)
-    found = hint_for(plain, grid, SolveOptions(max_time=arguments.max_time))
+    if grid_path == arguments.puzzle == STDIN:
+        raise PaintError("the puzzle and --grid cannot both be read from standard input")
+    grid = None if grid_path is None else load_grid(grid_path, width=puzzle.width, height=puzzle.height)
+    interrupted = []
+
+    def on_interrupt(signum, frame):  # a solve turns Ctrl-C into 'limit': remember it was Ctrl-C
+        interrupted.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        found = hint_for(puzzle, grid, SolveOptions(max_time=arguments.max_time))
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if interrupted:
+        raise KeyboardInterrupt
     if arguments.json:
-        print(json.dumps(found.to_document(arguments.level), ensure_ascii=False, indent=1))
+        print(json.dumps(found.to_document(arguments.level, arguments.width), ensure_ascii=False, indent=1))
     else:
         print("\n".join(hint_lines(found, level=arguments.level, width=arguments.width)))
     return EXIT_BY_HINT[found.status]

@@ -17,8 +17,6 @@ from ..errors import PaintError
 from ..files import ChunkedWriter, check_destination, descriptor_of, output_file
 from ..options import SolveOptions
 from ..render.document import DocumentWriter
-from ..render.html import HtmlWriter
-from ..render.svg import SVG_DECLARATION, svg_markup
 from ..render.terminal import StatusLine, TerminalWriter
 from ..render.text import Rounds, TextWriter, ending_parts, header_parts, picture, step_part
 from .status import EXIT_BY_STATUS, EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_SOLVED, EXIT_STALLED, help_text
@@ -85,6 +83,8 @@ def add_parser(commands, names) -> None:
 
 
 def run(arguments) -> int:
+    from ..render.html import HtmlWriter  # only solve draws pages and pictures
+    from ..render.svg import SVG_DECLARATION, svg_markup
     if arguments.output == "-":
         arguments.output = None  # standard output, as without -o
     for option, path in (("--svg", arguments.svg), ("--html", arguments.html)):

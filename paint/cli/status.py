@@ -61,7 +61,8 @@ EXIT_STATUSES = (
     ExitStatus("4", {"solve": "several solutions: one is shown, with the squares where the two found differ "
                               "highlighted",
                      "hint": "no square follows from your grid: more than one solution agrees with it"}),
-    ExitStatus("5", {"hint": "your grid has mistakes: they are listed, and nothing else is said"}),
+    ExitStatus("5", {"hint": "your grid has mistakes: they are listed, and nothing else is said (or, with "
+                             "none on its own, its squares together break a row or column: it is named)"}),
     ExitStatus("130", {"solve": "interrupted by Ctrl-C outside the solve, or during solve --all",
                        "check": "interrupted by Ctrl-C (the puzzles checked so far are reported)",
                        "hint": "interrupted by Ctrl-C", "convert": "interrupted by Ctrl-C",
@@ -78,7 +79,7 @@ EXIT_BY_STATUS = {"solved": EXIT_SOLVED, "contradiction": EXIT_CONTRADICTION, "s
 """The exit status of ``paint solve`` for each :attr:`paint.result.Result.status`."""
 
 EXIT_BY_HINT = {"step": EXIT_SOLVED, "solved": EXIT_SOLVED, "multiple": EXIT_MULTIPLE, "no-solution": EXIT_CONTRADICTION,
-                "limit": EXIT_STALLED, "mistakes": EXIT_MISTAKES}
+                "limit": EXIT_STALLED, "mistakes": EXIT_MISTAKES, "conflict": EXIT_MISTAKES}
 """The exit status of ``paint hint`` for each :attr:`paint.hint.Hint.status`."""
 
 

@@ -32,8 +32,8 @@ def hint_lines(hint, *, level: int = 3, width: int = WIDTH) -> list[str]:
         mistakes = hint.mistakes
         if level == 1:
             rows = sorted({m.row + 1 for m in mistakes})
-            where = f"row {rows[0]}" if len(rows) == 1 else "rows " + ", ".join(map(str, rows[:-1])) + f" and {rows[-1]}"
-            return wrap(f"{plural(len(mistakes), 'mistake')}, in {where}", width)
+            in_rows = f"row {rows[0]}" if len(rows) == 1 else "rows " + ", ".join(map(str, rows[:-1])) + f" and {rows[-1]}"
+            return wrap(f"{plural(len(mistakes), 'mistake')}, in {in_rows}", width)
         return [f"{plural(len(mistakes), 'mistake')}:"] + [line for m in mistakes for line in wrap(str(m), width, "    ", "    ")]
     if hint.status == "solved":
         also = {True: ", and its solution is the only one", False: " (the puzzle has other solutions too)"}
@@ -42,11 +42,15 @@ def hint_lines(hint, *, level: int = 3, width: int = WIDTH) -> list[str]:
         return wrap(f"the puzzle has no solution: {hint.reason}", width, "", "    ")
     if hint.status in ("limit", "multiple"):
         return wrap(f"no hint: {hint.reason}", width, "", "    ")
+    if hint.status == "conflict":
+        if level == 1:
+            return wrap("your squares together break the clues, though none is wrong on its own", width)
+        return wrap(hint.reason, width, "", "    ")
     step = hint.step
-    lines = wrap(f"look at {_where(step)}", width)
+    lines = wrap(f"look at {where(step)}", width)
     if level >= 2:
         named = f" ({step.technique})" if step.technique else ""
-        lines = wrap(f"look at {_where(step)}: {step.rule}{named}", width)
+        lines = wrap(f"look at {where(step)}: {step.rule}{named}", width)
     if level == 3:
         part = step_part(step, width=width)
         head = step_head(step)
@@ -56,7 +60,7 @@ def hint_lines(hint, *, level: int = 3, width: int = WIDTH) -> list[str]:
     return lines
 
 
-def _where(step) -> str:
+def where(step) -> str:
     """Where the step is, as a person looks for it: its row or column, or the square a probe tried."""
     if step.chain is not None:
         square = step.chain.assumed
