@@ -47,7 +47,7 @@ def parse_grid(text: str, path, *, width: int | None = None, height: int | None 
         raise PuzzleFormatError(path, "binary content, not a grid file")
     if text.startswith("\ufeff"):
         text = text[1:]
-    lines = text.splitlines()
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")  # only line ends end a line
     while lines and not lines[-1].strip():
         lines.pop()
     if width is None:
@@ -60,14 +60,14 @@ def parse_grid(text: str, path, *, width: int | None = None, height: int | None 
         raise PuzzleFormatError(path, f"{len(lines)} lines for a puzzle of {height} rows", height + 1)
     rows = []
     for number, line in enumerate(lines, start=1):
-        line = line.rstrip(" \t")
+        line = line.rstrip(" ")
         if len(line) > width:
             raise PuzzleFormatError(path, f"{len(line)} squares for a puzzle of {width} columns", number)
         row = []
         for column, glyph in enumerate(line):
             value = GLYPHS.get(glyph)
             if value is None:
-                shown = repr(glyph) if glyph.isprintable() else f"U+{ord(glyph):04X}"
+                shown = {"\t": "a tab"}.get(glyph) or (repr(glyph) if glyph.isprintable() else f"U+{ord(glyph):04X}")
                 raise PuzzleFormatError(path, f"column {column + 1} holds {shown}; a square is X or # (full), "
                                         ". or - (empty), ?, _ or a space (blank)", number)
             row.append(int(value))
