@@ -372,16 +372,24 @@ def _beyond(reason, derivation, clue, kind) -> list[str]:
     return lines
 
 
+def _nearest_away(derivation, blocks, before_end: int, after_start: int):
+    """The bounds that keep ``blocks`` away from some squares: the last of them that ends before ``before_end``
+    (its ``'end'``) and the first that starts after ``after_start`` (its ``'start'``), as ``(target, side)``."""
+    before = [j for j in blocks if derivation.latest[j] < before_end]
+    after = [j for j in blocks if derivation.earliest[j] > after_start]
+    return ([(before[-1], "end")] if before else []) + ([(after[0], "start")] if after else [])
+
+
+def _bound_phrase(clue, derivation, target: int, side: str, kind: str) -> str:
+    """``'the 3 cannot end after column 5'`` (side ``'end'``) or ``'... cannot start before ...'`` (``'start'``)."""
+    if side == "end":
+        return f"{block_name(clue, target)} cannot end after {kind} {derivation.latest[target] + 1}"
+    return f"{block_name(clue, target)} cannot start before {kind} {derivation.earliest[target] + 1}"
+
+
 def _gap_bounds(clue, derivation, first, last, reaching):
     """The bounds that keep the blocks that do not reach a gap away from it: the nearest on each side."""
-    wanted = []
-    before = [j for j in range(len(clue)) if j not in reaching and derivation.latest[j] < first]
-    after = [j for j in range(len(clue)) if j not in reaching and derivation.earliest[j] > last]
-    if before:
-        wanted.append((before[-1], "end"))
-    if after:
-        wanted.append((after[0], "start"))
-    return wanted
+    return _nearest_away(derivation, [j for j in range(len(clue)) if j not in reaching], first, last)
 
 
 def _gaps(reason, derivation, clue, kind) -> list[str]:
@@ -400,12 +408,8 @@ def _gaps(reason, derivation, clue, kind) -> list[str]:
             walls = f"between the start of the line and the empty {kind} {last + 2}"
         else:
             walls = "the whole line"
-        keep_away = []
-        for target, side in _gap_bounds(clue, derivation, first, last, reaching):
-            if side == "end":
-                keep_away.append(f"{block_name(clue, target)} cannot end after {kind} {derivation.latest[target] + 1}")
-            else:
-                keep_away.append(f"{block_name(clue, target)} cannot start before {kind} {derivation.earliest[target] + 1}")
+        keep_away = [_bound_phrase(clue, derivation, target, side, kind)
+                     for target, side in _gap_bounds(clue, derivation, first, last, reaching)]
         away = f" ({' and '.join(keep_away)})" if keep_away else ""
         if reaching:
             sizes = blocks_list(clue, reaching)
@@ -417,17 +421,11 @@ def _gaps(reason, derivation, clue, kind) -> list[str]:
 
 
 def _run_bounds(clue, derivation, run):
-    """The bounds that keep the blocks that cannot hold a run away from it: the nearest on each side."""
-    wanted = []
-    before = [j for j in range(len(clue)) if j not in run.owners and derivation.latest[j] < run.last
-              and clue[j] >= run.last - run.first + 1]
-    after = [j for j in range(len(clue)) if j not in run.owners and derivation.earliest[j] > run.first
-             and clue[j] >= run.last - run.first + 1]
-    if before:
-        wanted.append((before[-1], "end"))
-    if after:
-        wanted.append((after[0], "start"))
-    return wanted
+    """The bounds that keep the blocks that cannot hold a run away from it: the nearest on each side (blocks
+    shorter than the run are ruled out by their size instead)."""
+    size = run.last - run.first + 1
+    blocks = [j for j in range(len(clue)) if j not in run.owners and clue[j] >= size]
+    return _nearest_away(derivation, blocks, run.last, run.first)
 
 
 def _runs(reason, derivation, clue, kind) -> list[str]:
@@ -441,9 +439,7 @@ def _runs(reason, derivation, clue, kind) -> list[str]:
         where = squares_phrase(kind, range(run.first, run.last + 1))
         owners = blocks_list(clue, run.owners, "or")
         short = [j for j in range(len(clue)) if clue[j] < size]
-        keep_away = [f"{block_name(clue, t)} cannot {'end after' if side == 'end' else 'start before'} {kind} "
-                     f"{(derivation.latest[t] if side == 'end' else derivation.earliest[t]) + 1}"
-                     for t, side in _run_bounds(clue, derivation, run)]
+        keep_away = [_bound_phrase(clue, derivation, t, side, kind) for t, side in _run_bounds(clue, derivation, run)]
         why = []
         if short:
             why.append(f"{'a block' if len(short) == 1 else 'blocks'} shorter than {size} cannot hold it")

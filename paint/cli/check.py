@@ -17,10 +17,9 @@ from .. import formats
 from ..check import DEFAULT_MAX_TIME, CheckOptions
 from ..errors import PaintError
 from ..files import STDIN, STDIN_LABEL, ChunkedWriter, check_destination, write_atomically
-from ..formats.grid import load_grid
 from ..solver import with_given
 from .status import EXIT_BAD_INPUT, EXIT_CONTRADICTION, EXIT_SOLVED, help_text
-from .common import OutputConsole, add_grid, add_limits, complain, file_name, paragraph, positive, writes_stdout
+from .common import OutputConsole, add_grid, add_limits, complain, file_name, grid_for, paragraph, positive, writes_stdout
 
 
 def add_parser(commands, names) -> None:
@@ -73,12 +72,10 @@ def _with_grid(found, path):
             raise PaintError(f"--grid gives the squares of one puzzle, but {len(found)} puzzles were found")
         raise PaintError(found[0].problem)
     entry = found[0]
-    if path == STDIN and entry.path in (STDIN, STDIN_LABEL):
-        raise PaintError("the puzzle and --grid cannot both be read from standard input")
     puzzle = entry.puzzle
     if puzzle is None:
         puzzle = formats.loads(entry.text, entry.path) if entry.text is not None else formats.load(entry.path)
-    grid = load_grid(path, width=puzzle.width, height=puzzle.height)
+    grid = grid_for(puzzle, path, entry.path in (STDIN, STDIN_LABEL))
     return attrs.evolve(entry, puzzle=with_given(puzzle, grid))
 
 

@@ -129,31 +129,41 @@ def writes_stdout(output) -> bool:
     return output in (None, "-") and sys.stdout is None
 
 
-def chosen_puzzles(arguments) -> list[tuple[str, object]]:
-    """``(label, puzzle)`` for each puzzle the command line asks for: one, --puzzle N, or --all."""
+def chosen_puzzles(arguments, *, lay_grid: bool = True) -> list[tuple[str, object]]:
+    """``(label, puzzle)`` for each puzzle the command line asks for: one, --puzzle N, or --all.
+
+    With ``lay_grid``, the squares of ``--grid FILE`` are laid over the chosen puzzle's given ones.
+    """
     each = formats.load_each(arguments.puzzle)
     source = STDIN_LABEL if arguments.puzzle == STDIN else printable(arguments.puzzle)
     if len(source) > 40 and not os.path.lexists(arguments.puzzle):  # a long game ID
         source = source[:37] + "..."
     if arguments.number is not None:
-        return [(f"{source}#{arguments.number}", with_grid(formats.pick(each, arguments.number, source)[0],
-                                                             arguments))]
+        chosen = formats.pick(each, arguments.number, source)[0]
+        return [(f"{source}#{arguments.number}", with_grid(chosen, arguments) if lay_grid else chosen)]
     puzzles = formats.pick(each, None, source)
     if getattr(arguments, "all", False):
         return [(f"{source}#{number}", puzzle) for number, puzzle in enumerate(puzzles, start=1)]
     if len(puzzles) > 1:
         raise PaintError(f"{source} holds {len(puzzles)} puzzles: choose one with --puzzle N "
                          f"(1 to {len(puzzles)}){'' if arguments.command == 'hint' else ', or solve them all with --all'}")
-    return [(source, with_grid(puzzles[0], arguments))]
+    return [(source, with_grid(puzzles[0], arguments) if lay_grid else puzzles[0])]
 
 
 def with_grid(puzzle, arguments):
     """``puzzle`` with the squares of ``--grid FILE`` laid over its given ones (when the option is used)."""
-    if getattr(arguments, "grid", None) is None:
-        return puzzle
-    if arguments.grid == arguments.puzzle == STDIN:
+    grid = grid_for(puzzle, getattr(arguments, "grid", None), arguments.puzzle == STDIN)
+    return puzzle if grid is None else with_given(puzzle, grid)
+
+
+def grid_for(puzzle, path, puzzle_from_stdin: bool):
+    """The grid file at ``path`` (None: no ``--grid``, so None), sized to ``puzzle``; the one place the
+    commands read ``--grid``.  Raises PaintError when the puzzle came from standard input too."""
+    if path is None:
+        return None
+    if path == STDIN and puzzle_from_stdin:
         raise PaintError("the puzzle and --grid cannot both be read from standard input")
-    return with_given(puzzle, load_grid(arguments.grid, width=puzzle.width, height=puzzle.height))
+    return load_grid(path, width=puzzle.width, height=puzzle.height)
 
 
 def os_message(error: OSError) -> str:

@@ -9,12 +9,11 @@ import sys
 
 from ..errors import PaintError
 from ..files import STDIN
-from ..formats.grid import load_grid
 from ..hint import hint as hint_for
 from ..options import SolveOptions
 from ..render.hint import LEVELS, hint_lines
 from .status import EXIT_BY_HINT, help_text
-from .common import add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, paragraph
+from .common import add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, grid_for, paragraph
 
 
 HINT_MAX_TIME = 20.0
@@ -54,11 +53,8 @@ def run(arguments) -> int:
     """``paint hint``: the mistakes in the grid, else the next step (see :mod:`paint.hint`)."""
     if sys.stdout is None:
         raise PaintError("cannot print the hint: standard output is closed")
-    grid_path, arguments.grid = arguments.grid, None  # the puzzle's own given squares stay the puzzle's
-    (_, puzzle), = chosen_puzzles(arguments)
-    if grid_path == arguments.puzzle == STDIN:
-        raise PaintError("the puzzle and --grid cannot both be read from standard input")
-    grid = None if grid_path is None else load_grid(grid_path, width=puzzle.width, height=puzzle.height)
+    (_, puzzle), = chosen_puzzles(arguments, lay_grid=False)  # the puzzle's own given squares stay the puzzle's
+    grid = grid_for(puzzle, arguments.grid, arguments.puzzle == STDIN)
     interrupted = []
 
     def on_interrupt(signum, frame):  # a solve turns Ctrl-C into 'limit': remember it was Ctrl-C
