@@ -29,7 +29,6 @@ from paint.rules import LINE_RULE_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 FOLDERS = [ROOT / "tests" / "corpus" / "nonogram-db", ROOT / "tests" / "corpus" / "jwilk"]
-SUFFIXES = (".non", ".nin", ".pro", ".xml", ".g")
 
 
 def main(argv=None) -> int:
@@ -43,7 +42,7 @@ def main(argv=None) -> int:
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         grid_file = Path(folder) / "grid.txt"
-        for path in sorted(p for f in args.folders for p in f.rglob("*") if p.suffix in SUFFIXES):
+        for path in sorted(p for f in args.folders for p in f.rglob("*") if p.suffix in paint.formats.EXTENSIONS):
             try:
                 puzzle = paint.load(path)
             except paint.PaintError:
@@ -63,7 +62,7 @@ def main(argv=None) -> int:
                                       capture_output=True, text=True, cwd=ROOT)
                 seconds = time.perf_counter() - started
                 said = done.stdout.strip().splitlines()[0] if done.stdout.strip() else done.stderr.strip()
-                row = (seconds, str(path.relative_to(ROOT)), f"{puzzle.width}x{puzzle.height}", done.returncode,
+                row = (seconds, str(path.resolve().relative_to(ROOT)) if path.resolve().is_relative_to(ROOT) else str(path), f"{puzzle.width}x{puzzle.height}", done.returncode,
                        f"{fraction:g}", said)
                 if slowest is None or row[0] > slowest[0] or row[3]:
                     slowest = row

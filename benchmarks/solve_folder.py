@@ -28,17 +28,16 @@ import tracemalloc
 from pathlib import Path
 
 import paint
-from paint.formats import FORMATS
+from paint.formats import EXTENSIONS
 from paint.render import render_text
 
-SUFFIXES = {ext for module in FORMATS.values() for ext in module.EXTENSIONS}
 
 
 def puzzle_files(paths):
     """Each puzzle file with the name to show: relative to the folder it was found in."""
     for path in map(Path, paths):
         if path.is_dir():
-            for found in sorted(p for p in path.rglob("*") if p.suffix in SUFFIXES):
+            for found in sorted(p for p in path.rglob("*") if p.suffix in EXTENSIONS):
                 yield found, str(found.relative_to(path))
         else:
             yield path, path.name

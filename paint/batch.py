@@ -31,11 +31,8 @@ import attrs
 from .check import Check, CheckOptions, broken_goal, check_file, check_puzzle, printable
 from .errors import GoalMismatch, PaintError, PuzzleFormatError
 from .files import STDIN, STDIN_LABEL, read_text
-from .formats import FORMATS, format_for, loads_each, tatham, worth_reading
+from .formats import EXTENSIONS, FORMATS, format_for, loads_each, tatham, worth_reading
 from .puzzle import Puzzle
-
-EXTENSIONS = tuple(extension for module in FORMATS.values() for extension in module.EXTENSIONS)
-"""The file name endings (lower case) of the puzzle files a folder is searched for."""
 
 
 @attrs.frozen

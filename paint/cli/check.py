@@ -28,7 +28,7 @@ def add_parser(commands, names) -> None:
         "check", help="check a batch of puzzles: one solution, and solvable without guessing?",
         description=paragraph(
             "Check every puzzle in the files and folders given (folders are searched for "
-            f"{', '.join(_extensions())} files; a file of many puzzles is walked, each puzzle "
+            f"{', '.join(formats.EXTENSIONS)} files; a file of many puzzles is walked, each puzzle "
             "reported as FILE#N) the way a puzzle editor would, and give each one "
             "verdict: ok (line logic alone finishes it, so its solution is the only one), "
             "needs-probes (one solution, but the edge or corner probes are needed), "
@@ -60,11 +60,6 @@ def add_parser(commands, names) -> None:
                branches="give up on a puzzle after N search branches, with verdict limit")
 
 
-def _extensions() -> tuple[str, ...]:
-    """The file endings a folder is searched for (:data:`paint.batch.EXTENSIONS`, without importing it)."""
-    return tuple(extension for module in formats.FORMATS.values() for extension in module.EXTENSIONS)
-
-
 def _with_grid(found, path):
     """The one puzzle of ``found`` with the squares of the grid file ``path`` given (``check --grid``)."""
     if len(found) != 1 or found[0].problem is not None:
@@ -89,7 +84,7 @@ def run(arguments) -> int:
         raise PaintError("cannot print the report: standard output is closed (use -o FILE)")
     found = expand(find_puzzles(arguments.paths))
     if not found:
-        raise PaintError(f"no puzzle files ({', '.join(_extensions())}) in {', '.join(arguments.paths)}")
+        raise PaintError(f"no puzzle files ({', '.join(formats.EXTENSIONS)}) in {', '.join(arguments.paths)}")
     if arguments.grid is not None:
         found = [_with_grid(found, arguments.grid)]
     protect = [entry.path for entry in found] + ([STDIN] if STDIN in arguments.paths else [])

@@ -60,6 +60,9 @@ PuzzleFormatError of a puzzle that cannot be read) and
 ``write_all(puzzles) -> str``.
 """
 
+EXTENSIONS = tuple(extension for module in FORMATS.values() for extension in module.EXTENSIONS)
+"""Every format's file name endings (lower case), in the order of :data:`FORMATS`: what a folder is searched for."""
+
 ALIASES = types.MappingProxyType({"xml": "webpbn", "g": "olsak", "tournament": "taai", "pattern": "tatham"})
 """Other names a format may be asked for by: its extension, or what people call it."""
 
