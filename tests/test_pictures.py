@@ -1,30 +1,20 @@
-"""The pictures of a solve: the SVG drawing of a grid with its clues, and the self-contained HTML page.
+"""The pictures of a solve: the SVG drawing of a grid with its clues, and the small pictures of the check report.
 
 The SVG is parsed back (with defusedxml when it is installed) and compared
-with the grid and clues it draws; the HTML page is parsed with the standard
-library's :mod:`html.parser` and compared with the plain-text explanation.
-One test opens the page in a real browser (Debian's ``chromium``, headless)
-and is skipped when there is none.
+with the grid and clues it draws.  The HTML pages are tested in
+``test_viewer.py`` (their structure) and ``test_browser.py`` (in Chromium).
 """
 
 from __future__ import annotations
 
-import html.parser
 import re
-import shutil
-import struct
-import subprocess
-import zlib
 from pathlib import Path
 
 import pytest
 
 import paint
-from paint.formats import solution
 from paint.puzzle import clue_text
-from paint.render.html import render_html
-from paint.render.svg import SVG, render_svg, result_svg
-from paint.render.text import render_text
+from paint.render.svg import SVG, render_svg, result_svg, thumbnail
 from paint.result import Result
 from paint.squares import Grid
 
@@ -80,78 +70,6 @@ def glyph_rows(rects, width: int) -> list[str]:
     glyphs = "".join({"full": "X", "empty": ".", "blank": " "}[rect.get("class")] * run_length(rect)
                      for rect in rects)
     return [glyphs[start:start + width] for start in range(0, len(glyphs), width)]
-
-
-class PageReader(html.parser.HTMLParser):
-    """Collects what the tests ask of an HTML page: its doctype, tags, title, ``<pre>`` text and styled text."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.doctype = None
-        self.tags: list[tuple[str, dict]] = []
-        self.title = ""
-        self.pre = ""
-        self.styled: list[tuple[str, str]] = []
-        self._open: list[tuple[str, dict]] = []
-
-    def handle_decl(self, decl):
-        self.doctype = decl
-
-    def handle_starttag(self, tag, attrs):
-        attributes = dict(attrs)
-        self.tags.append((tag, attributes))
-        if tag not in ("meta", "link", "br", "img", "input", "rect", "line", "circle"):
-            self._open.append((tag, attributes))
-
-    def handle_startendtag(self, tag, attrs):
-        self.tags.append((tag, dict(attrs)))
-
-    def handle_endtag(self, tag):
-        for index in range(len(self._open) - 1, -1, -1):
-            if self._open[index][0] == tag:
-                del self._open[index:]
-                break
-
-    def handle_data(self, data):
-        names = [tag for tag, _ in self._open]
-        if "title" in names and "svg" not in names:
-            self.title += data
-        if "pre" in names:
-            self.pre += data
-            if names[-1] == "span":
-                self.styled.append((self._open[-1][1].get("style", ""), data))
-
-    def pre_lines(self) -> list[str]:
-        """The lines of the explanation, trailing spaces removed."""
-        return [line.rstrip() for line in self.pre.splitlines()]
-
-
-def read_page(page: str) -> PageReader:
-    """The page parsed by :class:`PageReader`."""
-    reader = PageReader()
-    reader.feed(page)
-    reader.close()
-    return reader
-
-
-def text_paragraphs(result: Result, **options) -> list[list[str]]:
-    """The plain-text explanation without pictures, as paragraphs (lists of lines) split at blank lines.
-
-    For a solved puzzle: header, steps, ``'solved'``, the solution picture, summary.
-    """
-    text = render_text(result, grids=False, show_time=False, **options)
-    return [paragraph.splitlines() for paragraph in text.rstrip("\n").split("\n\n")]
-
-
-def contains_in_order(lines: list[str], wanted: list[str]) -> bool:
-    """Whether ``wanted`` appears in ``lines`` as a run of consecutive lines."""
-    return any(lines[start:start + len(wanted)] == wanted for start in range(len(lines) - len(wanted) + 1))
-
-
-def external_references(page: str) -> list[str]:
-    """Every URL-like reference in ``page`` (``http://``, ``https://``, ``//host``) except the SVG namespace."""
-    found = re.findall(r"""(?:https?:)?//[^\s"'<>)]+""", page)
-    return [url for url in found if url != SVG_XMLNS]
 
 
 # ------------------------------------------------------------- render_svg
@@ -329,211 +247,42 @@ class TestResultSvg:
         assert {rect.get("width") for rect in rects} == {"7", "21"}
 
 
-# ------------------------------------------------------------ render_html
+# -------------------------------------------------------------- thumbnail
 
-class TestRenderHtml:
-    def test_page_structure(self, dancer):
-        """The page is HTML5 in English, UTF-8, titled after the puzzle, with the explanation in a ``<pre>``."""
-        page = render_html(dancer)
-        reader = read_page(page)
-        assert page.startswith("<!DOCTYPE html>")
-        assert reader.doctype == "DOCTYPE html"
-        assert ("html", {"lang": "en"}) in reader.tags
-        assert ("meta", {"charset": "utf-8"}) in reader.tags
-        assert reader.title == "Dancer - paint"
-        assert reader.pre_lines()[0] == "Dancer"
+class TestThumbnail:
+    def squares(self, markup: str) -> dict[str, set]:
+        """The squares each filled path covers, by fill colour, from the path's runs (``Mc r h n v1 h-n z``)."""
+        root = parse_xml(markup.encode("utf-8"))
+        covered: dict[str, set] = {}
+        for path in root.iter(f"{SVG}path"):
+            if path.get("fill") in (None, "none"):
+                continue
+            for c, r, n in re.findall(r"M(\d+) (\d+)h(\d+)v1h-\3z", path.get("d")):
+                covered.setdefault(path.get("fill"), set()).update((int(r), int(c) + k) for k in range(int(n)))
+        return covered
 
-    def test_step_lines(self, dancer):
-        """Every step line of the plain-text explanation appears, in order, as lines of the page."""
-        steps = [line for line in text_paragraphs(dancer)[1] if not line.startswith(" ")]
-        assert steps[0].startswith("1. overlap") and steps[-1].startswith(f"{len(dancer.steps)}. ")
-        lines = read_page(render_html(dancer)).pre_lines()
-        assert all(line in lines for line in steps)
-        positions = [lines.index(line) for line in steps]
-        assert positions == sorted(positions)
+    def test_squares_by_state(self):
+        """Full squares are black runs, blank squares grey runs, empty squares the white background."""
+        lines = ["XX. ", " .XX", "...."]
+        covered = self.squares(thumbnail(lines))
+        assert covered["#000000"] == {(0, 0), (0, 1), (1, 2), (1, 3)}
+        assert covered["#d9d9d9"] == {(0, 3), (1, 0)}
 
-    def test_pictures_after_steps(self, dancer):
-        """Each round's last step is followed by the picture of the grid after it, the last one being the solved grid."""
-        lines = read_page(render_html(dancer)).pre_lines()
-        full = render_text(dancer, grids=True, show_time=False).splitlines()
-        last_step = next(index for index, line in enumerate(full) if line.startswith(f"{len(dancer.steps)}. "))
-        gap = full.index("", last_step)
-        picture_after_last = full[gap + 1:full.index("solved")]
-        assert contains_in_order(lines, [line.rstrip() for line in picture_after_last if line])
-
-    def test_final_grid(self, dancer):
-        """The outcome and the solution in Kramer's output format appear, line for line."""
-        paragraphs = text_paragraphs(dancer)
-        assert paragraphs[2] == ["solved"]
-        answer = [line.rstrip() for line in solution.draw_solution(dancer.puzzle, dancer.grid)]
-        assert [line.rstrip() for line in paragraphs[3]] == answer
-        lines = read_page(render_html(dancer)).pre_lines()
-        assert "solved" in lines
-        assert contains_in_order(lines, answer)
-
-    def test_summary(self, dancer):
-        """The summary table appears after the answer, with the steps per rule."""
-        lines = read_page(render_html(dancer, show_time=False)).pre_lines()
-        start = lines.index("summary")
-        table = [line.split() for line in lines[start + 1:]]
-        counts = dancer.rule_counts()
-        assert ["overlap", str(counts["overlap"]), "steps"] in table
-        assert ["all", "rules", str(len(dancer.steps)), "steps"] in table
-        assert not any(row[:1] == ["time"] for row in table)
-        assert any(row[:1] == ["time"] for row in (line.split() for line in read_page(render_html(dancer)).pre_lines()))
-
-    def test_marked_squares_highlighted(self, dancer):
-        """The squares each step marked are highlighted as in the terminal: full on blue, empty in red, two characters each."""
-        reader = read_page(render_html(dancer))
-        full = sum(len(text) for style, text in reader.styled if "background-color: #000080" in style)
-        empty = sum(len(text) for style, text in reader.styled
-                    if "color: #800000" in style and "background-color" not in style)
-        marks = [mark for step in dancer.steps for mark in step.marks]
-        assert full == 2 * sum(mark.value == paint.Square.FULL for mark in marks)
-        assert empty == 2 * sum(mark.value == paint.Square.EMPTY for mark in marks)
-
-    def test_reasons(self, dancer):
-        """The reason lines appear under their steps, as in the text, unless brief."""
-        steps = text_paragraphs(dancer)[1]
-        reasons = [line for line in steps if line.startswith("    ")]
-        assert reasons
-        page = read_page(render_html(dancer)).pre_lines()
-        brief = read_page(render_html(dancer, brief=True)).pre_lines()
-        assert all(line in page for line in reasons)
-        assert not any(line in brief for line in reasons)
-
-    def test_width(self, dancer):
-        """Step lines are wrapped to ``width`` exactly as the plain text wraps them."""
-        steps = text_paragraphs(dancer, width=60)[1]
-        assert any(len(line) > 50 for line in steps)
-        lines = read_page(render_html(dancer, width=60)).pre_lines()
-        assert all(line in lines for line in steps)
-
-    def test_inline_svg(self, dancer):
-        """The final grid is embedded as an inline SVG picture whose runs of squares match the grid."""
-        page = render_html(dancer)
-        assert page.count("<svg") == 1 and "<?xml" not in page
-        markup = page[page.index("<svg"):page.index("</svg>") + len("</svg>")]
-        root = parse_xml(markup)
-        assert glyph_rows(squares_of(root), 5) == dancer.grid.lines()
-
-    def test_self_contained(self, dancer):
-        """The page has no script and refers to nothing outside itself: the only URL is the SVG namespace,
-        and the one ``url(...)`` names the dotted pattern inside the page."""
-        page = render_html(dancer, detail=True)
-        assert "<script" not in page.lower()
-        assert external_references(page) == []
-        assert not re.search(r"""\b(?:src|href)\s*=|@import""", page)
-        assert set(re.findall(r"url\([^)]*\)", page)) == {"url(#empty-square)"}
-        assert page.count(SVG_XMLNS) == 1
+    def test_size_and_marks(self):
+        """The longer side is at most ``size`` px; marked squares are framed, each once."""
+        markup = thumbnail(["X" * 25] * 20, marked=[(0, 0), (19, 24)], size=120)
+        root = parse_xml(markup.encode("utf-8"))
+        assert (root.get("width"), root.get("height"), root.get("viewBox")) == ("100", "80", "0 0 25 20")
+        frames = root.find(f"{SVG}path[@class='marked']").get("d")
+        assert re.findall(r"M([\d.]+) ([\d.]+)h", frames) == [("0.1", "0.1"), ("24.1", "19.1")]
 
     def test_title_escaped(self):
-        """A title with markup characters and unicode is escaped in the page title, the explanation and the picture."""
-        result = paint.solve(paint.Puzzle(rows=[[1]], columns=[[1]], title=TRICKY_TITLE))
-        page = render_html(result)
-        assert "<Chips>" not in page
-        reader = read_page(page)
-        assert reader.title == f"{TRICKY_TITLE} - paint"
-        assert reader.pre_lines()[0] == TRICKY_TITLE
-        markup = page[page.index("<svg"):page.index("</svg>") + len("</svg>")]
+        """The title is escaped, so any file name can stand in it."""
+        markup = thumbnail(["X"], title=TRICKY_TITLE)
         assert parse_xml(markup.encode("utf-8")).find(f"{SVG}title").text == TRICKY_TITLE
 
-    def test_tiny_built_puzzle(self, plus):
-        """A tiny built puzzle's page holds its step lines and its answer."""
-        lines = read_page(render_html(plus)).pre_lines()
-        paragraphs = text_paragraphs(plus)
-        assert all(line in lines for line in paragraphs[1])
-        assert contains_in_order(lines, [line.rstrip() for line in paragraphs[3]])
-
-    def test_browser(self, dancer, tmp_path):
-        """Headless Chromium loads the page offline: its DOM holds the step lines and the answer, and its screenshot shows ink and highlights."""
-        if shutil.which("chromium") is None:
-            pytest.skip("no Chromium: install Debian's chromium package to run the browser test")
-        page = tmp_path / "dancer.html"
-        page.write_text(render_html(dancer), encoding="utf-8")
-
-        dom = chromium(tmp_path, page, "--dump-dom").stdout
-        reader = read_page(dom)
-        lines = reader.pre_lines()
-        steps = text_paragraphs(dancer)[1]
-        first = steps[:next(i for i, line in enumerate(steps[1:], 1) if line.startswith("2. "))]
-        last = steps[next(i for i, line in enumerate(steps) if line.startswith(f"{len(dancer.steps)}. ")):]
-        assert contains_in_order(lines, first)
-        assert contains_in_order(lines, last)
-        assert contains_in_order(lines, [line.rstrip() for line in solution.draw_solution(dancer.puzzle, dancer.grid)])
-        assert sum(round(float(attributes["width"]) / float(attributes["height"])) for tag, attributes in reader.tags
-                   if tag == "rect" and attributes.get("class") == "full") == 23
-
-        shot = tmp_path / "dancer.png"
-        chromium(tmp_path, page, f"--screenshot={shot}", "--window-size=1000,2000")
-        width, height, pixels = read_png(shot.read_bytes())
-        assert (width, height) == (1000, 2000)
-        assert len(set(pixels)) > 2, "the screenshot is a single flat colour"
-        dark = sum(max(pixel) < 100 for pixel in pixels)
-        blue = sum(pixel[0] < 40 and pixel[1] < 40 and 100 < pixel[2] < 160 for pixel in pixels)
-        assert dark > 2000, "too little dark text in the screenshot"
-        assert blue > 1000, "the highlighted squares (full on blue) are not in the screenshot"
-
-
-# ------------------------------------------------------------ the browser
-
-CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync")
-"""Flags for a quiet, offline headless Chromium that touches nothing outside its own profile."""
-
-
-def chromium(tmp_path: Path, page: Path, *arguments: str) -> subprocess.CompletedProcess:
-    """Run headless Chromium on ``page`` with a fresh profile in ``tmp_path``; fails the test if it fails or takes over 120 s."""
-    profile = tmp_path / f"chromium-profile-{len(list(tmp_path.glob('chromium-profile-*')))}"
-    command = ["chromium", *CHROMIUM_FLAGS, f"--user-data-dir={profile}", *arguments, page.as_uri()]
-    try:
-        finished = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    except subprocess.TimeoutExpired:
-        pytest.fail(f"chromium took over 120 s: {' '.join(command)}")
-    assert finished.returncode == 0, f"chromium failed ({finished.returncode}): {finished.stderr[-2000:]}"
-    return finished
-
-
-def read_png(data: bytes) -> tuple[int, int, list[tuple[int, int, int]]]:
-    """Decode an 8-bit RGB or RGBA PNG with zlib alone: ``(width, height, RGB pixels row by row)``.
-
-    Raises AssertionError for anything that is not such a PNG (other bit
-    depths, palettes, interlacing).  Filters: PNG specification section 9.
-    """
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG file"
-    position, chunks = 8, []
-    while position < len(data):
-        length, kind = struct.unpack(">I4s", data[position:position + 8])
-        chunks.append((kind, data[position + 8:position + 8 + length]))
-        position += 12 + length
-    kind, header = chunks[0]
-    assert kind == b"IHDR"
-    width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", header)
-    assert depth == 8 and colour in (2, 6) and interlace == 0, f"unexpected PNG format {depth}/{colour}/{interlace}"
-    n = 3 if colour == 2 else 4
-    raw = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
-    stride = width * n
-    assert len(raw) == height * (stride + 1), "truncated image data"
-    previous = bytes(stride)
-    pixels = []
-    for row in range(height):
-        start = row * (stride + 1)
-        method, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
-        if method == 1:
-            for i in range(n, stride):
-                line[i] = (line[i] + line[i - n]) & 0xFF
-        elif method == 2:
-            line = bytearray((a + b) & 0xFF for a, b in zip(line, previous))
-        elif method == 3:
-            for i in range(stride):
-                line[i] = (line[i] + ((line[i - n] if i >= n else 0) + previous[i]) // 2) & 0xFF
-        elif method == 4:
-            for i in range(stride):
-                a, b, c = (line[i - n], previous[i], previous[i - n]) if i >= n else (0, previous[i], 0)
-                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 0xFF
-        else:
-            assert method == 0, f"unknown PNG filter {method}"
-        pixels.extend(zip(line[0::n], line[1::n], line[2::n]))
-        previous = line
-    return width, height, pixels
+    @pytest.mark.parametrize("lines", [["X", "XX"], ["Xo"]])
+    def test_bad_grid(self, lines):
+        """Ragged lines or a character that is not a square raise ValueError."""
+        with pytest.raises(ValueError):
+            thumbnail(lines)

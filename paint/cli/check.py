@@ -16,10 +16,10 @@ from rich.console import Console
 from .. import formats
 from ..check import DEFAULT_MAX_TIME, CheckOptions
 from ..errors import PaintError
-from ..files import STDIN, STDIN_LABEL, ChunkedWriter, check_destination, write_atomically
+from ..files import STDIN, STDIN_LABEL, ChunkedWriter, check_destination, output_file, write_atomically
 from ..solver import with_given
 from .status import EXIT_BAD_INPUT, EXIT_CONTRADICTION, EXIT_SOLVED, help_text
-from .common import OutputConsole, add_grid, add_limits, complain, file_name, grid_for, paragraph, positive, writes_stdout
+from .common import OutputConsole, add_grid, add_limits, complain, file_name, grid_for, paragraph, positive, regular_or_new, writes_stdout
 
 
 def add_parser(commands, names) -> None:
@@ -51,6 +51,11 @@ def add_parser(commands, names) -> None:
     check.add_argument("-o", "--output", metavar="FILE", type=file_name,
                        help="write the report (plain text, or the JSON) to FILE instead of printing it; "
                             "FILE is replaced atomically and may not be one of the puzzles")
+    check.add_argument("--html", metavar="FILE", type=file_name,
+                       help="also write the report to FILE as one HTML page: the table sortable by any "
+                            "column, verdicts coloured, a picture of each puzzle (its solution, the grid "
+                            "where line logic stalls, or two solutions side by side with the squares "
+                            "that differ framed); self-contained, readable offline")
     check.add_argument("--jobs", type=positive(int), default=_cores(), metavar="N",
                        help="check N puzzles at a time, in parallel processes (default: the number "
                             "of cores, %(default)s)")
@@ -88,8 +93,14 @@ def run(arguments) -> int:
     if arguments.grid is not None:
         found = [_with_grid(found, arguments.grid)]
     protect = [entry.path for entry in found] + ([STDIN] if STDIN in arguments.paths else [])
-    if arguments.output:
-        check_destination(arguments.output, protect=protect)
+    if arguments.html == "-":
+        raise PaintError("--html -: give a file name (standard output carries the report)")
+    for path in (arguments.output, arguments.html):
+        if path:
+            check_destination(path, protect=protect)
+    files = [os.path.realpath(path) for path in (arguments.output, arguments.html) if path and regular_or_new(path)]
+    if len(set(files)) < len(files):
+        raise PaintError("-o and --html must name different files")
     options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
                            max_branches=arguments.max_branches)
     started = time.perf_counter()
@@ -120,6 +131,11 @@ def run(arguments) -> int:
         render_report(batch.checks, console, seconds=seconds, show=arguments.show,
                       allow_probes=arguments.allow_probes, total=len(found))
         text = None
+    if arguments.html:
+        from ..render.report import write_report_html
+        with output_file(arguments.html, protect=protect) as page:
+            write_report_html(page, batch.checks, seconds=seconds, allow_probes=arguments.allow_probes,
+                              total=len(found))
     if text is not None:
         if arguments.output:
             write_atomically(arguments.output, text, protect=protect)

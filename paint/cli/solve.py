@@ -71,9 +71,10 @@ def add_parser(commands, names) -> None:
     solve.add_argument("--svg", metavar="FILE", type=file_name,
                        help="also write a picture of the solved grid with its clues to FILE, as SVG")
     solve.add_argument("--html", metavar="FILE", type=file_name,
-                       help="also write the whole explanation to FILE as one HTML page (the steps and "
-                            "their reasons, the grid after each round with the squares it marked "
-                            "highlighted), readable offline")
+                       help="also write the explanation to FILE as one HTML page to step through: the grid "
+                            "after each step, the squares it marked highlighted, its line and reasons beside "
+                            "it; previous/next, the arrow keys, a slider and an address per step "
+                            "(FILE#step-12); self-contained, readable offline")
     add_width(solve)
     solve.add_argument("--no-search", dest="search", action="store_false",
                        help="run the rules only; stop with 'stalled' where search would begin")
@@ -118,7 +119,7 @@ def run(arguments) -> int:
         page = None
         if arguments.html:
             page = HtmlWriter(outputs.enter_context(output_file(arguments.html, protect=protect)),
-                              width=arguments.width)
+                              brief=arguments.brief, detail=arguments.detail, rounds=arguments.steps == "strip")
         _solve_each(puzzles, options, arguments, stream, page, results, stop)
         if results and (arguments.svg or page is not None):
             # the final grid, drawn once for both pictures
@@ -215,8 +216,6 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
                 writer.write(part)
         if page is not None:
             page.begin(puzzle)
-            for part in header_parts(puzzle, grids=True):
-                page.write(part)
 
         rounds = Rounds()
 
@@ -227,8 +226,6 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
             marks, grid = closed
             if document is None and arguments.grids:
                 writer.write(picture(puzzle, grid, marks))
-            if page is not None:
-                page.write(picture(puzzle, grid, marks))
 
         def on_step(step, grid, puzzle=puzzle, document=document, rounds=rounds):
             show(rounds.start(step, grid))
@@ -237,7 +234,7 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
             else:
                 writer.write(step_part(step, detail=arguments.detail, brief=arguments.brief, width=width))
             if page is not None:
-                page.write(step_part(step, detail=arguments.detail, brief=arguments.brief, width=arguments.width))
+                page.step(step)
 
         try:
             result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)
@@ -251,9 +248,6 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
         else:
             for part in ending_parts(result, grids=arguments.grids, width=width):
                 writer.write(part)
-        if page is not None:
-            for part in ending_parts(result, grids=True, width=arguments.width):
-                page.write(part)
     if arguments.json:
         out.write("\n]\n" if arguments.all else "\n")
         out.flush()

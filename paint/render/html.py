@@ -1,72 +1,80 @@
-"""The whole explanation of a solve as one self-contained HTML page (Kramer key decision 4).
+"""The explanation of a solve as one self-contained HTML page you step through (Kramer key decision 4).
 
-The page shows what :mod:`paint.render.terminal` prints - the same parts
-from :func:`paint.render.text.result_parts`, the same styles, the squares
-each round marked highlighted in the picture after it - exported by rich
-with inline styles, a part at a time as the solve goes (:class:`HtmlWriter`),
-then the final grid as an inline SVG picture (:func:`paint.render.svg.write_svg`).  The page needs nothing but
-itself: no scripts, no stylesheets, fonts or images from elsewhere, so it
-reads the same offline.  Like :mod:`paint.render.terminal`, this module
-imports rich; the core never does.
+Kramer interleaves pictures of the grid with the statements that lead from
+one to the next.  On paper that means a picture per round; on a page it
+means one picture that changes as the reader steps.  So the page carries
+the steps once, as data, and draws the grid as it stands after the step
+being read:
+
+- the board: the puzzle drawn as :mod:`paint.render.svg` draws it (clues,
+  squares, thick lines every five), the squares the step marked
+  highlighted - newly full squares blue with a white frame, newly emptied
+  squares a red cross on yellow, so the two differ in shape as well as in
+  colour - and the strip (or strips) the step worked outlined in orange;
+- beside it the step list: each step's line, and under the step being read
+  its reasons (a probe's chain and a search step's places tried folded in
+  ``<details>``, opened on demand); with ``--steps strip`` the steps are
+  grouped by round, as Kramer's program applied one rule at a time;
+- previous / next buttons, the arrow keys (Home and End for the ends,
+  Page Up and Page Down for ten steps), a slider, a click on any step, and
+  an address per step (``#step-12``) that opens the page there; hovering
+  or tapping a square says which step decided it, with a link to it.
+
+Each step is one ``<li id="step-N" class="step">`` whose ``data-f`` and
+``data-e`` attributes list the squares it made full and empty (0-based
+``row * width + column``) and ``data-s`` the strips its marks lie on
+(``r0`` for row 1, ``c4`` for column 5); ``#paint-data`` (JSON) gives the
+board's geometry and the starting squares.  The inline script
+(``assets/viewer.js``) draws from these; without scripts the page shows
+every step's line and reasons as a list, then the answer picture.
+
+Size grows with the marks and the words, never with steps x squares.  The
+reasons are written into the list as they come until
+:data:`INLINE_REASONS` characters of them have been written; the reasons
+of later steps are packed (deflated, base64) into ``#paint-packed`` and
+unpacked by the script when their step is shown - a note in the list says
+so where the packing begins.  Everything is written as the solve goes
+(:class:`HtmlWriter`), so memory holds one step and the packed bytes, not
+the page.  Nothing is loaded from elsewhere: no links, fonts or images,
+so the page reads the same offline and from an e-mail attachment.  Like
+:mod:`paint.render.terminal`, this module renders; the core never imports it.
 
 >>> import paint
 >>> result = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[2], []], title='Tiny'))
 >>> page = render_html(result)
->>> page.startswith('<!DOCTYPE html>'), '<title>Tiny - paint</title>' in page, '<script' in page
-(True, True, False)
+>>> page.startswith('<!DOCTYPE html>'), '<title>Tiny - paint</title>' in page, 'id="step-2"' in page
+(True, True, True)
 """
 
 from __future__ import annotations
 
+import base64
 import html
 import io
+import json
+import zlib
+from importlib import resources
 from typing import TextIO
 
-from rich.console import Console
-from rich.style import Style
-from rich.terminal_theme import DEFAULT_TERMINAL_THEME, TerminalTheme
-from rich.text import Text
-
+from ..explanation import Step
 from ..puzzle import Puzzle
 from ..result import Result
-from ..squares import EMPTY, FULL
-from .svg import write_svg
-from .terminal import STYLES, step_text, summary_table
-from .text import WIDTH, Header, Outcome, Part, Picture, StepPart, gap_before, header, result_parts
+from ..squares import EMPTY, FULL, starting_grid
+from ..wording import plural, step_body, step_head
+from .svg import Layout, write_svg
+from .text import DETAIL_INDENT, Header, branch_lines, ending_parts, header
 
-THEME: TerminalTheme = DEFAULT_TERMINAL_THEME
-"""The colours the page uses for rich's styles: rich's default, dark text on a white page."""
+SQUARE = 20
+"""The side of a square on the board, in px (the board scales to the window)."""
 
-HEAD = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="paint">
-<title>@TITLE@</title>
-<style>
-body {
-    color: @FOREGROUND@;
-    background-color: @BACKGROUND@;
-    margin: 1.5em;
-}
-pre.explanation {
-    font-family: Menlo, 'DejaVu Sans Mono', Consolas, 'Courier New', monospace;
-    line-height: 1.2;
-}
-figure.answer {
-    margin: 1.5em 0;
-}
-figure.answer figcaption {
-    font-family: 'DejaVu Sans', Verdana, Arial, sans-serif;
-    margin-top: 0.5em;
-}
-</style>
-</head>
-<body>
-<main>
-<pre class="explanation"><code style="font-family:inherit">"""
-"""The page up to the explanation; ``@TITLE@``, ``@FOREGROUND@`` and ``@BACKGROUND@`` are filled in."""
+INLINE_REASONS = 400_000
+"""How many characters of reasons are written into the list before the rest are packed."""
+
+WIDE = 10 ** 9
+"""A width no line reaches: the browser wraps the page's lines, not the writer."""
+
+DEPTHS = 8
+"""Reason lines deeper than this are indented as this deep."""
 
 CAPTIONS = {
     "solved": "The solution.",
@@ -77,125 +85,228 @@ CAPTIONS = {
 }
 """The caption under the final picture, by the result's status."""
 
+BOARD_PREFIX = "board-"
+"""Goes before the ids inside the board's picture, apart from the answer picture's."""
+
+
+def asset(name: str) -> str:
+    """The text of one of the page's inline files (``viewer.css``, ``viewer.js``, ...) in ``paint/render/assets``."""
+    return resources.files(__package__).joinpath("assets", name).read_text(encoding="utf-8")
+
+
+def script_text(text: str) -> str:
+    """``text`` made safe inside ``<script>``: a ``</`` can never close the element.
+
+    >>> script_text('{"a": "</script>"}')
+    '{"a": "<\\\\/script>"}'
+    """
+    return text.replace("</", "<\\/")
+
+
+def page_head(title: str, styles: str) -> str:
+    """The page up to ``<body>``: HTML5, UTF-8, ``title`` (escaped), ``styles`` inline; ``html`` has class ``no-js``."""
+    return ("<!DOCTYPE html>\n<html lang=\"en\" class=\"no-js\">\n<head>\n<meta charset=\"utf-8\">\n"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+            "<meta name=\"generator\" content=\"paint\">\n"
+            f"<title>{html.escape(title)}</title>\n<style>\n{asset('page.css')}{styles}</style>\n</head>\n")
+
+
+def header_html(part: Header) -> str:
+    """The puzzle's title as the page's heading and the lines under it (author, licence, size)."""
+    lines = " &middot; ".join(html.escape(line) for line in part.lines)
+    return f"<header>\n<h1>{html.escape(part.title)}</h1>\n<p>{lines}</p>\n</header>\n"
+
+
+def lines_html(lines) -> str:
+    """``(depth, text)`` lines as paragraphs indented by depth (classes ``d1`` ... ``d8``)."""
+    return "".join(f"<p class=d{min(max(depth, 1), DEPTHS)}>{html.escape(text)}</p>" for depth, text in lines)
+
+
+def head_html(step: Step) -> str:
+    """The step's line: its number (a link to its own address), the rule in bold, what it marked where."""
+    head = step_head(step)
+    rule, _, rest = head.partition(": ")
+    return (f'<p class=h><a href="#step-{step.number}">{step.number}.</a> '
+            f"<b>{html.escape(rule)}</b>: {html.escape(rest)}</p>")
+
+
+def reasons_html(step: Step, *, detail: bool = False) -> str:
+    """What goes under the step's line: its reasons; a probe's chain and a search's places tried folded.
+
+    A probe (``edge``, ``corner``, ``try_one`` with a chain) shows its chain
+    in a ``<details>`` opened on demand; a search step says what it tried
+    and folds each place's fate under it.  ``detail`` adds each link's rule,
+    generation and reason (:func:`paint.wording.step_body`).
+    """
+    body = step_body(step, detail=detail)
+    if step.chain is not None:
+        links = len(step.chain.links)
+        return (f"<details><summary>why: what follows if row {step.chain.assumed.row + 1}, column "
+                f"{step.chain.assumed.column + 1} were {step.chain.assumed.value.word} "
+                f"({plural(links, 'link')})</summary>{lines_html(body)}</details>")
+    if step.search is not None:
+        tried = [line for branch in step.search.branches for line in branch_lines(branch, 0, WIDE)]
+        folded = [(1 + (len(line) - len(line.lstrip(" "))) // len(DETAIL_INDENT), line.strip()) for line in tried]
+        return (lines_html(body) + f"<details><summary>the places tried ({len(step.search.branches)})</summary>"
+                f"{lines_html(folded)}</details>")
+    return lines_html(body)
+
+
+def _squares(step: Step, width: int, value) -> str:
+    return " ".join(str(mark.row * width + mark.column) for mark in step.marks if mark.value == value)
+
+
+def _strips(step: Step) -> str:
+    return " ".join(sorted({f"{mark.strip.kind[0]}{mark.strip.index}" for mark in step.marks}))
+
 
 class HtmlWriter:
-    """Writes the page to ``stream`` as the solve goes: :meth:`begin`, :meth:`write` for each part, :meth:`end`.
+    """Writes the page to ``stream`` as the solve goes: :meth:`begin`, :meth:`step` for each step, :meth:`end`.
 
-    Text is styled as :class:`paint.render.terminal.TerminalWriter` styles
-    it and exported by rich with inline styles; pictures, which can be
-    millions of characters, are escaped directly with the same styles on the
-    squares just marked.  Each part is written at once, so the page is never
-    held in memory whole.  ``width`` is the width the explanation lines were
-    wrapped to.
+    ``brief`` leaves out the reasons, ``detail`` adds a probe's links'
+    reasons; ``rounds`` groups the step list by round (``--steps strip``).
+    ``inline`` is how many characters of reasons are written into the list
+    before the rest are packed (:data:`INLINE_REASONS`).  Only one step's
+    text and the packed bytes are held; raises nothing of its own (the
+    stream's errors pass through).
     """
 
-    def __init__(self, stream: TextIO, *, width: int = WIDTH):
+    def __init__(self, stream: TextIO, *, brief: bool = False, detail: bool = False, rounds: bool = True,
+                 inline: int = INLINE_REASONS):
         self.stream = stream
-        self.console = Console(record=True, file=io.StringIO(), width=width, force_terminal=True,
-                               color_system="truecolor", no_color=False, legacy_windows=False)
-        self.previous: Part | None = None
-        self.styles = {value: Style.parse(STYLES[name]).get_html_style(THEME)
-                       for value, name in ((FULL, "full"), (EMPTY, "empty"))}
+        self.brief = brief
+        self.detail = detail
+        self.rounds = rounds
+        self.inline = inline
+        self.puzzle: Puzzle | None = None
+        self.round: int | None = None
+        self.rule: str | None = None
+        self.packer = None
+        self.packed = io.BytesIO()
+        self.first = True
 
     def begin(self, puzzle: Puzzle) -> None:
-        """Write the page's head, titled after ``puzzle``, and open the explanation."""
-        self.stream.write(HEAD.replace("@TITLE@", html.escape(f"{header(puzzle).title} - paint"))
-                          .replace("@FOREGROUND@", THEME.foreground_color.hex)
-                          .replace("@BACKGROUND@", THEME.background_color.hex))
-        self.previous = None
-
-    def write(self, part: Part) -> None:
-        """Write one part of the explanation (see :mod:`paint.render.text`)."""
+        """Write the page's head, titled after ``puzzle``, the board with the starting squares, and open the step list."""
+        self.puzzle = puzzle
+        self.round = self.rule = None
+        self.left = self.inline
+        self.packer = None
+        self.packed = io.BytesIO()
         write = self.stream.write
-        if gap_before(self.previous, part):
-            write("\n")
-        self.previous = part
-        if isinstance(part, Picture):
-            write(self.picture(part))
-        elif isinstance(part, StepPart):
-            write(self.rich(step_text(part)))
-        elif isinstance(part, Outcome):
-            write(self.rich(Text("\n".join(part.message), STYLES.get(part.status, ""))))
-            if part.picture is not None:
-                write("\n" + self.picture(part.picture))
-        elif isinstance(part, Header):
-            write(self.rich(Text(part.title, STYLES["title"])) + html.escape("".join(line + "\n" for line in part.lines)))
-        else:
-            write(self.rich(summary_table(part)))
+        part = header(puzzle)
+        write(page_head(f"{part.title} - paint", asset("viewer.css")))
+        write("<body>\n")
+        write(header_html(part))
+        write('<main id="viewer">\n<div class="board" id="board" hidden>\n')
+        write_svg(self.stream, puzzle, starting_grid(puzzle), square=SQUARE, declaration=False, prefix=BOARD_PREFIX)
+        write('</div>\n<div class="panel">\n<nav class="controls" id="controls" hidden aria-label="steps">\n'
+              '<button type="button" id="first" title="the start (Home)">First</button>'
+              '<button type="button" id="previous" title="the step before (Left arrow)">&#x25C0; Previous</button>'
+              '<button type="button" id="next" title="the step after (Right arrow)">Next &#x25B6;</button>'
+              '<button type="button" id="last" title="the last step (End)">Last</button>\n'
+              '<input type="range" id="slider" min="0" max="0" value="0" aria-label="step">'
+              '<output id="position" for="slider"></output>\n'
+              '<p id="square" aria-live="polite">Point at a square, or tap it, to see which step decided it.</p>\n'
+              '<p class="legend"><span class="key new-full"></span> newly full '
+              '<span class="key new-empty"></span> newly empty '
+              '<span class="key strip"></span> the row or column worked</p>\n</nav>\n'
+              '<h2 id="steps-heading">Steps</h2>\n<ol class="steps" id="steps">\n')
+        given = puzzle.given is not None
+        start = ("Start: the given squares, the rest blank." if given else "Start: every square blank.")
+        write(f'<li id="step-0" class="step" data-f="" data-e="" data-s=""><p class=h><a href="#step-0">0.</a> '
+              f"{start}</p></li>\n")
 
-    def rich(self, renderable) -> str:
-        """``renderable`` printed by rich and exported as HTML with inline styles."""
-        self.console.print(renderable, soft_wrap=True)
-        self.console.file.seek(0)
-        self.console.file.truncate()
-        return self.console.export_html(theme=THEME, inline_styles=True, code_format="{code}", clear=True)
+    def step(self, step: Step) -> None:
+        """Write one step of the list: its line, its marks as data, and its reasons (inline or packed)."""
+        write = self.stream.write
+        if self.rounds and step.round != self.round:
+            if step.chain is None and step.search is None:
+                write(f'<li class="round">round {step.round}: {html.escape(step.rule)}</li>\n')
+            elif step.rule != self.rule:  # a run of probes or search steps, one round each, under one heading
+                write(f'<li class="round">{html.escape(step.rule)}</li>\n')
+        self.round, self.rule = step.round, (step.rule if step.chain is not None or step.search is not None else None)
+        reasons = "" if self.brief else reasons_html(step, detail=self.detail)
+        if reasons and self.packer is None and len(reasons) > self.left:
+            self.packer = zlib.compressobj(6)
+            self.packed.write(self.packer.compress(b"["))
+            self.first = True
+            write('<li class="note">The reasons under the steps from here on are packed to keep the page '
+                  "small: the viewer shows each step's with it (scripts must be on), and "
+                  "<code>paint solve PUZZLE -o FILE</code> writes them all as text.</li>\n")
+        width = self.puzzle.width
+        write(f'<li id="step-{step.number}" class="step" data-f="{_squares(step, width, FULL)}" '
+              f'data-e="{_squares(step, width, EMPTY)}" data-s="{_strips(step)}">{head_html(step)}')
+        if reasons and self.packer is not None:
+            item = json.dumps([step.number, reasons], ensure_ascii=False)
+            self.packed.write(self.packer.compress(((", " if not self.first else "") + item).encode("utf-8")))
+            self.first = False
+        elif reasons:
+            self.left -= len(reasons)
+            write(f"<div class=r>{reasons}</div>")
+        write("</li>\n")
 
-    def picture(self, picture: Picture) -> str:
-        """The lines of ``picture``, escaped, the squares it highlights wrapped in styled spans."""
-        by_line: dict[int, list] = {}
-        for mark in picture.highlights:
-            by_line.setdefault(mark.line, []).append(mark)
-        lines = []
-        for number, line in enumerate(picture.lines):
-            marks = sorted(by_line.get(number, ()), key=lambda mark: mark.start)
-            if not marks:
-                lines.append(html.escape(line))
-                continue
-            runs: list[list] = []  # [start, end, value]: neighbouring squares marked alike share one span
-            for mark in marks:
-                if runs and runs[-1][1] == mark.start and runs[-1][2] == mark.value:
-                    runs[-1][1] = mark.end
-                else:
-                    runs.append([mark.start, mark.end, mark.value])
-            pieces, at = [], 0
-            for start, end, value in runs:
-                pieces.append(html.escape(line[at:start]))
-                pieces.append(f'<span style="{self.styles[value]}">{html.escape(line[start:end])}</span>')
-                at = end
-            pieces.append(html.escape(line[at:]))
-            lines.append("".join(pieces))
-        return "\n".join(lines) + "\n"
+    def end(self, result: Result, picture: str | None = None, *, show_time: bool = True) -> None:
+        """Close the list and write the outcome, the final grid (``result.grid``) as SVG, the summary, the data and the script.
 
-    def end(self, result: Result, picture: str | None = None) -> None:
-        """Close the explanation and write the final grid (``result.grid``) as an inline SVG picture.
-
-        ``picture`` is that picture's markup when it was already made
-        (:func:`paint.render.svg.svg_markup`), so it is not drawn twice.
+        ``picture`` is the final grid's SVG markup when it was already made
+        (:func:`paint.render.svg.svg_markup`), so it is not drawn twice;
+        ``show_time`` puts the time in the summary.
         """
-        self.stream.write("</code></pre>\n<figure class=\"answer\">\n")
+        write = self.stream.write
+        write("</ol>\n</div>\n</main>\n")
+        outcome, summary = ending_parts(result, grids=False, width=WIDE, show_time=show_time)
+        write(f'<section id="outcome" class="{html.escape(result.status)}">\n<h2>Outcome</h2>\n'
+              f"<p class=\"message\">{html.escape(' '.join(outcome.message))}</p>\n<figure class=\"answer\">\n")
         if picture is None:
             write_svg(self.stream, result.puzzle, result.grid, declaration=False)
         else:
-            self.stream.write(picture)
-        self.stream.write(f"<figcaption>{html.escape(CAPTIONS.get(result.status, ''))}</figcaption>\n"
-                          "</figure>\n</main>\n</body>\n</html>\n")
+            write(picture)
+        write(f"<figcaption>{html.escape(CAPTIONS.get(result.status, ''))}</figcaption>\n</figure>\n"
+              "<table class=\"summary\">\n<caption>Summary</caption>\n")
+        write("".join(f"<tr><th scope=\"row\">{html.escape(label)}</th><td>{html.escape(value)}</td></tr>\n"
+                      for label, value in summary.table()))
+        write("</table>\n</section>\n")
+        puzzle = result.puzzle
+        layout = Layout(puzzle, SQUARE)
+        data = {"width": puzzle.width, "height": puzzle.height, "square": SQUARE,
+                "left": layout.left, "top": layout.top,
+                "start": "".join(starting_grid(puzzle).lines()) if puzzle.given is not None else None,
+                "status": result.status}
+        write(f'<script type="application/json" id="paint-data">{script_text(json.dumps(data))}</script>\n')
+        if self.packer is not None:
+            self.packed.write(self.packer.compress(b"]") + self.packer.flush())
+            write('<script type="application/octet-stream" id="paint-packed">')
+            data = self.packed.getbuffer()
+            chunk = 3 * 2 ** 18  # a multiple of 3: the base64 of the pieces joins into one
+            for start in range(0, len(data), chunk):
+                write(base64.b64encode(data[start:start + chunk]).decode("ascii"))
+            write("</script>\n")
+            self.packer, self.packed = None, io.BytesIO()
+        write(f"<script>\n{script_text(asset('viewer.js'))}</script>\n</body>\n</html>\n")
 
 
-def render_html(result: Result, *, detail: bool = False, brief: bool = False, width: int = WIDTH,
-                show_time: bool = True) -> str:
-    """The explanation of ``result`` as one self-contained HTML page (text ending in a newline).
+def render_html(result: Result, *, detail: bool = False, brief: bool = False, rounds: bool = True,
+                inline: int = INLINE_REASONS, show_time: bool = True) -> str:
+    """The explanation of ``result`` as one self-contained HTML page you step through (text ending in a newline).
 
-    Every step's line(s) and reasons, the picture of the grid after each
-    round with the squares the round marked highlighted as in the terminal,
-    then the outcome and summary,
-    and last the final grid (``result.grid``) as an inline SVG picture.
-    ``brief`` leaves out the reasons under each step, ``detail`` adds a
-    probe's generations and a search's branches; ``width`` wraps step lines to that
-    many characters (pictures are never wrapped); ``show_time`` includes the
-    time in the summary.  The page's ``<title>`` is the puzzle's title
-    (escaped).  The pictures after the rounds are always drawn (the page is
-    the grids).  Raises nothing of its own.
+    Every step's line and reasons (none when ``brief``; ``detail`` adds a
+    probe's links' reasons), the board the script draws after each step,
+    then the outcome, the final grid (``result.grid``) as an inline SVG
+    picture and the summary.  ``rounds`` groups the step list by round;
+    ``inline`` as in :class:`HtmlWriter`; ``show_time`` puts the time in
+    the summary.  The page's ``<title>`` is the
+    puzzle's title (escaped).  Raises nothing of its own.
 
     >>> import paint
     >>> result = paint.solve(paint.Puzzle(rows=[[1]], columns=[[1]]))
-    >>> page = render_html(result, show_time=False)
-    >>> 'font-weight: bold">overlap (simple boxes)</span>: row 1 [1] - column 1 full' in page
-    True
+    >>> page = render_html(result)
+    >>> '<b>overlap (simple boxes)</b>: row 1 [1] - column 1 full' in page, 'data-f="0"' in page
+    (True, True)
     """
     buffer = io.StringIO()
-    writer = HtmlWriter(buffer, width=width)
+    writer = HtmlWriter(buffer, detail=detail, brief=brief, rounds=rounds, inline=inline)
     writer.begin(result.puzzle)
-    for part in result_parts(result, grids=True, detail=detail, brief=brief, width=width, show_time=show_time):
-        writer.write(part)
-    writer.end(result)
+    for step in result.steps:
+        writer.step(step)
+    writer.end(result, show_time=show_time)
     return buffer.getvalue()

@@ -115,11 +115,12 @@ def svg_markup(puzzle: Puzzle, grid: Grid | None = None, *, square: int = 20) ->
 
 
 def write_svg(stream: TextIO, puzzle: Puzzle, grid: Grid | None = None, *, square: int = 20,
-              declaration: bool = True) -> None:
+              declaration: bool = True, prefix: str = "") -> None:
     """Write the document of :func:`render_svg` to ``stream`` as it is made (without the XML declaration when ``declaration`` is off).
 
-    Options and errors as for :func:`render_svg`; nothing is written when
-    it raises.
+    ``prefix`` goes before the ``id`` of the dotted pattern, so that two
+    pictures can stand in one HTML page with distinct ids.  Options and
+    errors as for :func:`render_svg`; nothing is written when it raises.
     """
     if grid is None:
         grid = Grid.blank(puzzle.height, puzzle.width)
@@ -128,7 +129,7 @@ def write_svg(stream: TextIO, puzzle: Puzzle, grid: Grid | None = None, *, squar
                          f"{puzzle.width} x {puzzle.height} puzzle")
     if square < 1:
         raise ValueError(f"a square must be at least 1 px, not {square}")
-    layout = _Layout(puzzle, square)
+    layout = Layout(puzzle, square)
     write = stream.write
     if declaration:
         write(SVG_DECLARATION)
@@ -140,7 +141,7 @@ def write_svg(stream: TextIO, puzzle: Puzzle, grid: Grid | None = None, *, squar
     counts = ", ".join(f"{grid.count(value)} {CLASSES[value]}" for value in (FULL, EMPTY, BLANK))
     write(f" <desc>Nonogram, {puzzle.width} columns by {puzzle.height} rows: {counts}.</desc>\n")
     s = layout.square
-    write(f' <defs>\n  <pattern id="{EMPTY_PATTERN}" patternUnits="userSpaceOnUse" '
+    write(f' <defs>\n  <pattern id="{prefix}{EMPTY_PATTERN}" patternUnits="userSpaceOnUse" '
           f'x="{_number(layout.left)}" y="{_number(layout.top)}" width="{_number(s)}" height="{_number(s)}">\n'
           f'   <rect width="{_number(s)}" height="{_number(s)}" fill="#ffffff"/>\n'
           f'   <circle cx="{_number(s / 2)}" cy="{_number(s / 2)}" r="{_number(max(s / 10, 0.5))}" fill="#808080"/>\n'
@@ -151,13 +152,19 @@ def write_svg(stream: TextIO, puzzle: Puzzle, grid: Grid | None = None, *, squar
               f'font-family="{FONT}" font-size="{_number(layout.title_font)}" font-weight="bold" '
               f'fill="#000000">{escape(title)}</text>\n')
     _write_clues(write, puzzle, layout)
-    _write_squares(write, grid, layout)
+    _write_squares(write, grid, layout, prefix)
     _write_lines(write, puzzle, layout)
     write("</svg>\n")
 
 
-class _Layout:
-    """Where everything goes, in px: the grid's top-left corner, the image's size, the fonts."""
+class Layout:
+    """Where everything goes, in px: the grid's top-left corner (``left``, ``top``), the image's size
+    (``width``, ``height``), the side of a square (``square``), the fonts.
+
+    >>> layout = Layout(Puzzle(rows=[[1]], columns=[[1]]), 20)
+    >>> layout.left, layout.top, layout.width, layout.height
+    (30.0, 30.0, 60.0, 60.0)
+    """
 
     def __init__(self, puzzle: Puzzle, square: int):
         self.square = square
@@ -175,7 +182,7 @@ class _Layout:
         self.height = self.top + puzzle.height * square + self.margin
 
 
-def _write_clues(write, puzzle: Puzzle, layout: _Layout) -> None:
+def _write_clues(write, puzzle: Puzzle, layout: Layout) -> None:
     """Column clues bottom-aligned above their columns, row clues right-aligned left of their rows."""
     s = layout.square
     lift = 0.35 * layout.font
@@ -197,8 +204,9 @@ def _write_clues(write, puzzle: Puzzle, layout: _Layout) -> None:
     write(" </g>\n")
 
 
-def _write_squares(write, grid: Grid, layout: _Layout) -> None:
-    """One ``<rect>`` per run of squares in the same state, row by row."""
+def _write_squares(write, grid: Grid, layout: Layout, prefix: str = "") -> None:
+    """One ``<rect>`` per run of squares in the same state, row by row (``prefix`` as in :func:`write_svg`)."""
+    fills = {**FILLS, EMPTY: f"url(#{prefix}{EMPTY_PATTERN})"}
     s = layout.square
     height = _number(s)
     write(' <g class="squares">\n')
@@ -212,12 +220,12 @@ def _write_squares(write, grid: Grid, layout: _Layout) -> None:
             while end < width and row[end] == value:
                 end += 1
             write(f'  <rect class="{CLASSES[value]}" x="{_number(layout.left + start * s)}" y="{y}" '
-                  f'width="{_number((end - start) * s)}" height="{height}" fill="{FILLS[value]}"/>\n')
+                  f'width="{_number((end - start) * s)}" height="{height}" fill="{fills[value]}"/>\n')
             start = end
     write(" </g>\n")
 
 
-def _write_lines(write, puzzle: Puzzle, layout: _Layout) -> None:
+def _write_lines(write, puzzle: Puzzle, layout: Layout) -> None:
     """Thin lines between squares, thicker ones after every :data:`GUIDE`, and the thick border."""
     s = layout.square
     left, top = layout.left, layout.top
@@ -259,3 +267,50 @@ def _xml_text(text: str) -> str:
     'ab<'
     """
     return _NOT_XML.sub("", text)
+
+
+def thumbnail(lines, *, marked=(), size: int = 150, title: str = "") -> str:
+    """A small ``<svg>`` element (no XML declaration, no clues) of a grid given as ``'X'``/``'.'``/``' '`` lines.
+
+    Full squares black, empty white, blank light grey (so where line logic
+    stalls shows at a glance); each 0-based ``(row, column)`` in ``marked``
+    framed in red.  The picture is at most ``size`` px on its longer side
+    (a square at least 2 px) and scales with the page.  ``title`` becomes
+    its ``<title>`` (escaped), which a screen reader reads.  One
+    ``<path>`` per state, the squares as runs along each row, so a 25 x 25
+    picture is a few kilobytes.  Raises ValueError for lines of different
+    lengths or a character that is not a square.
+
+    >>> print(thumbnail(['X.', ' X'], size=20, title='t'))  # doctest: +NORMALIZE_WHITESPACE
+    <svg xmlns="http://www.w3.org/2000/svg" class="thumbnail" width="20" height="20" viewBox="0 0 2 2"
+    role="img"><title>t</title><rect width="2" height="2" fill="#ffffff"/><path fill="#000000"
+    d="M0 0h1v1h-1zM1 1h1v1h-1z"/><path fill="#d9d9d9" d="M0 1h1v1h-1z"/><rect width="2" height="2"
+    fill="none" stroke="#808080" stroke-width="1" vector-effect="non-scaling-stroke"/></svg>
+    """
+    lines = list(lines)
+    height, width = len(lines), max(map(len, lines), default=0)
+    if any(len(line) != width for line in lines):
+        raise ValueError("the lines of a grid must all be as long")
+    if any(char not in "X. " for line in lines for char in line):
+        raise ValueError("a grid's squares are 'X', '.' or ' '")
+    scale = max(2, size // max(width, height, 1))
+    runs: dict[str, list[str]] = {"X": [], " ": []}
+    for r, line in enumerate(lines):
+        for match in re.finditer(r"X+| +", line):
+            length = match.end() - match.start()
+            runs[match.group()[0]].append(f"M{match.start()} {r}h{length}v1h-{length}z")
+    parts = [f'<svg xmlns="{NAMESPACE}" class="thumbnail" width="{width * scale}" height="{height * scale}" '
+             f'viewBox="0 0 {width} {height}" role="img">']
+    if title:
+        parts.append(f"<title>{escape(_xml_text(title))}</title>")
+    parts.append(f'<rect width="{width}" height="{height}" fill="#ffffff"/>')
+    for char, fill in (("X", "#000000"), (" ", "#d9d9d9")):
+        if runs[char]:
+            parts.append(f'<path fill="{fill}" d="{"".join(runs[char])}"/>')
+    if marked:
+        frames = "".join(f"M{c + 0.1} {r + 0.1}h0.8v0.8h-0.8z" for r, c in marked)
+        parts.append(f'<path class="marked" fill="none" stroke="#e01b24" stroke-width="2" '
+                     f'vector-effect="non-scaling-stroke" d="{frames}"/>')
+    parts.append(f'<rect width="{width}" height="{height}" fill="none" stroke="#808080" stroke-width="1" '
+                 'vector-effect="non-scaling-stroke"/></svg>')
+    return "".join(parts)

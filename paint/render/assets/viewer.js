@@ -1,0 +1,358 @@
+/* paint solve --html: step through the explanation.
+ *
+ * Reads each step's marks from its list item (data-f: squares made full, data-e: squares made empty,
+ * as row * width + column from 0; data-s: the strips worked, r0 for row 1, c4 for column 5), the
+ * board's geometry from #paint-data, and draws the grid as it stands after the step being read.
+ * Reasons packed by the writer (#paint-packed, deflated and base64) are unpacked when first shown.
+ */
+(function () {
+    'use strict';
+    var root = document.documentElement;
+    root.classList.remove('no-js');
+    root.classList.add('js');
+
+    var NS = 'http://www.w3.org/2000/svg';
+    var BLANK = 0, FULL = 1, EMPTY = 2;
+    var data = JSON.parse(document.getElementById('paint-data').textContent);
+    var W = data.width, H = data.height, S = data.square, L = data.left, T = data.top;
+    var list = document.getElementById('steps');
+    var items = Array.prototype.slice.call(list.querySelectorAll('li.step'));
+    var last = items.length - 1;
+    var board = document.getElementById('board');
+    var svg = board.querySelector('svg');
+    var slider = document.getElementById('slider');
+    var position = document.getElementById('position');
+    var info = document.getElementById('square');
+    var buttons = {
+        first: document.getElementById('first'), previous: document.getElementById('previous'),
+        next: document.getElementById('next'), last: document.getElementById('last')
+    };
+
+    function numbers(text) {
+        return text ? text.split(' ').map(Number) : [];
+    }
+
+    var steps = items.map(function (item) {
+        return {
+            full: numbers(item.getAttribute('data-f')),
+            empty: numbers(item.getAttribute('data-e')),
+            strips: item.getAttribute('data-s') ? item.getAttribute('data-s').split(' ') : []
+        };
+    });
+
+    // The squares as they stand after step `current`; `by` is the step that last marked each (0: given, -1: none).
+    var value = new Uint8Array(W * H);
+    var by = new Int32Array(W * H).fill(-1);
+    if (data.start) {
+        for (var i = 0; i < W * H; i++) {
+            var c = data.start.charAt(i);
+            if (c === 'X' || c === '.') {
+                value[i] = c === 'X' ? FULL : EMPTY;
+                by[i] = 0;
+            }
+        }
+    }
+    // The step that decides each square in the end, and how (for "step 40 makes it full").
+    var decider = by.slice(), decided = value.slice();
+    steps.forEach(function (step, k) {
+        step.full.forEach(function (i) { decider[i] = k; decided[i] = FULL; });
+        step.empty.forEach(function (i) { decider[i] = k; decided[i] = EMPTY; });
+    });
+    var current = 0;
+    var undo = [];
+
+    function apply(k) {
+        var record = [];
+        steps[k].full.forEach(function (i) { record.push(i, value[i], by[i]); value[i] = FULL; by[i] = k; });
+        steps[k].empty.forEach(function (i) { record.push(i, value[i], by[i]); value[i] = EMPTY; by[i] = k; });
+        undo[k] = record;
+    }
+
+    function revert(k) {
+        var record = undo[k];
+        for (var j = record.length - 3; j >= 0; j -= 3) {
+            value[record[j]] = record[j + 1];
+            by[record[j]] = record[j + 2];
+        }
+    }
+
+    // ------------------------------------------------------------ drawing
+
+    function element(name, attributes, parent) {
+        var node = document.createElementNS(NS, name);
+        Object.keys(attributes).forEach(function (key) { node.setAttribute(key, attributes[key]); });
+        parent.appendChild(node);
+        return node;
+    }
+
+    var squares = svg.querySelector('g.squares');
+    while (squares.firstChild) {
+        squares.removeChild(squares.firstChild);
+    }
+    var layers = {
+        blank: element('path', {'class': 'blank', fill: '#d9d9d9'}, squares),
+        empty: element('path', {'class': 'empty', fill: 'url(#board-empty-square)'}, squares),
+        full: element('path', {'class': 'full', fill: '#000000'}, squares),
+        newFull: element('path', {'class': 'new-full', fill: '#1a5fb4'}, squares),
+        newEmpty: element('path', {'class': 'new-empty', fill: '#fff1a8'}, squares)
+    };
+    var overlay = element('g', {'class': 'overlay', fill: 'none'}, svg);
+    var frames = element('path', {'class': 'new-full-frame', stroke: '#ffffff', 'stroke-width': S * 0.1}, overlay);
+    var crosses = element('path', {
+        'class': 'new-empty-cross', stroke: '#c01c28', 'stroke-width': S * 0.12, 'stroke-linecap': 'round'
+    }, overlay);
+    var outline = element('path', {'class': 'strip', stroke: '#e66100', 'stroke-width': S * 0.2}, overlay);
+    var pointer = element('rect', {
+        'class': 'pointer', width: S, height: S, stroke: '#1a5fb4', 'stroke-width': S * 0.12,
+        'stroke-dasharray': S * 0.25, visibility: 'hidden'
+    }, overlay);
+    var KINDS = ['blank', 'full', 'empty'];
+
+    function draw() {
+        var marked = new Uint8Array(W * H);
+        steps[current].full.forEach(function (i) { marked[i] = 1; });
+        steps[current].empty.forEach(function (i) { marked[i] = 2; });
+        var runs = {blank: [], empty: [], full: [], newFull: [], newEmpty: []};
+        var frame = [], cross = [];
+        var a = S * 0.15, b = S - 2 * a, e = S * 0.22, f = S - 2 * e;
+        for (var r = 0; r < H; r++) {
+            var y = T + r * S;
+            var c = 0;
+            while (c < W) {
+                var i = r * W + c;
+                var kind = marked[i] === 1 ? 'newFull' : marked[i] === 2 ? 'newEmpty' : KINDS[value[i]];
+                var end = c + 1;
+                while (end < W) {
+                    var j = r * W + end;
+                    var next = marked[j] === 1 ? 'newFull' : marked[j] === 2 ? 'newEmpty' : KINDS[value[j]];
+                    if (next !== kind) {
+                        break;
+                    }
+                    end++;
+                }
+                runs[kind].push('M' + (L + c * S) + ' ' + y + 'h' + (end - c) * S + 'v' + S + 'h' + (c - end) * S + 'z');
+                c = end;
+            }
+        }
+        steps[current].full.forEach(function (i) {
+            var x = L + (i % W) * S, y = T + Math.floor(i / W) * S;
+            frame.push('M' + (x + a) + ' ' + (y + a) + 'h' + b + 'v' + b + 'h' + (-b) + 'z');
+        });
+        steps[current].empty.forEach(function (i) {
+            var x = L + (i % W) * S, y = T + Math.floor(i / W) * S;
+            cross.push('M' + (x + e) + ' ' + (y + e) + 'l' + f + ' ' + f + 'M' + (x + e + f) + ' ' + (y + e) + 'l' + (-f) + ' ' + f);
+        });
+        Object.keys(runs).forEach(function (kind) { layers[kind].setAttribute('d', runs[kind].join('')); });
+        frames.setAttribute('d', frame.join(''));
+        crosses.setAttribute('d', cross.join(''));
+        outline.setAttribute('d', steps[current].strips.map(function (strip) {
+            var index = Number(strip.slice(1));
+            return strip.charAt(0) === 'r'
+                ? 'M' + L + ' ' + (T + index * S) + 'h' + W * S + 'v' + S + 'h' + (-W * S) + 'z'
+                : 'M' + (L + index * S) + ' ' + T + 'h' + S + 'v' + H * S + 'h' + (-S) + 'z';
+        }).join(''));
+    }
+
+    // ------------------------------------------------------------ the step list
+
+    var packed = null, unpacking = null;
+
+    function fill(k) {
+        var item = items[k];
+        if (packed === null || item.querySelector('.r') || !packed.has(k)) {
+            return;
+        }
+        var reasons = document.createElement('div');
+        reasons.className = 'r';
+        reasons.innerHTML = packed.get(k);  // written and escaped by paint itself
+        item.appendChild(reasons);
+    }
+
+    function unpack(text) {
+        var binary = atob(text.trim());
+        var bytes = new Uint8Array(binary.length);
+        for (var i = 0; i < binary.length; i++) {
+            bytes[i] = binary.charCodeAt(i);
+        }
+        var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+        return new Response(stream).text().then(JSON.parse);
+    }
+
+    var source = document.getElementById('paint-packed');
+    if (source) {
+        unpacking = (typeof DecompressionStream === 'function'
+            ? unpack(source.textContent)
+            : Promise.reject(new Error('this browser has no DecompressionStream')));
+        unpacking.then(function (pairs) {
+            packed = new Map(pairs);
+            fill(current);
+        }, function (error) {
+            var note = list.querySelector('li.note');
+            if (note) {
+                note.textContent = 'The reasons of the steps from here on could not be unpacked (' + error.message +
+                    '); paint solve PUZZLE -o FILE writes them all as text.';
+            }
+        });
+    }
+
+    function reveal(item) {
+        var outer = list.getBoundingClientRect(), inner = item.getBoundingClientRect();
+        if (inner.top < outer.top) {
+            list.scrollTop += inner.top - outer.top - 4;
+        } else if (inner.bottom > outer.bottom) {
+            list.scrollTop += Math.min(inner.bottom - outer.bottom + 4, inner.top - outer.top - 4);
+        }
+    }
+
+    function show() {
+        var previous = list.querySelector('li.step.current');
+        if (previous) {
+            previous.classList.remove('current');
+            previous.removeAttribute('aria-current');
+        }
+        var item = items[current];
+        item.classList.add('current');
+        item.setAttribute('aria-current', 'step');
+        fill(current);
+        reveal(item);
+        slider.value = current;
+        position.textContent = 'Step ' + current + ' of ' + last;
+        buttons.first.disabled = buttons.previous.disabled = current === 0;
+        buttons.next.disabled = buttons.last.disabled = current === last;
+    }
+
+    function go(k, fromAddress) {
+        k = Math.max(0, Math.min(last, Math.floor(Number(k)) || 0));
+        while (current < k) {
+            apply(++current);
+        }
+        while (current > k) {
+            revert(current--);
+        }
+        draw();
+        show();
+        if (!fromAddress && location.hash !== '#step-' + k) {
+            history.replaceState(null, '', '#step-' + k);
+        }
+    }
+
+    // ------------------------------------------------------------ what a square's history is
+
+    function ruleOf(k) {
+        var rule = items[k].querySelector('p.h b');
+        return rule ? rule.textContent.replace(' (', ', ').replace(')', '') : '';
+    }
+
+    function link(k, words) {
+        var anchor = document.createElement('a');
+        anchor.href = '#step-' + k;
+        anchor.textContent = words;
+        return anchor;
+    }
+
+    var WORDS = ['blank', 'full', 'empty'];
+
+    function describe(i) {
+        info.textContent = '';
+        if (i < 0) {
+            pointer.setAttribute('visibility', 'hidden');
+            info.textContent = 'Point at a square, or tap it, to see which step decided it.';
+            return;
+        }
+        var r = Math.floor(i / W), c = i % W;
+        pointer.setAttribute('x', L + c * S);
+        pointer.setAttribute('y', T + r * S);
+        pointer.setAttribute('visibility', 'visible');
+        var place = 'Row ' + (r + 1) + ', column ' + (c + 1) + ': ';
+        if (value[i] !== BLANK && by[i] === 0) {
+            info.append(place + 'given ' + WORDS[value[i]] + '.');
+        } else if (value[i] !== BLANK) {
+            info.append(place + WORDS[value[i]] + (by[i] === current ? ', marked by this step, ' : ' since '),
+                        link(by[i], 'step ' + by[i] + ' (' + ruleOf(by[i]) + ')'), '.');
+        } else if (decider[i] > 0) {
+            info.append(place + 'still blank here; ', link(decider[i], 'step ' + decider[i] + ' (' + ruleOf(decider[i]) + ')'),
+                        ' makes it ' + WORDS[decided[i]] + '.');
+        } else {
+            info.append(place + 'blank; no step decides it.');
+        }
+    }
+
+    function squareAt(event) {
+        var matrix = svg.getScreenCTM();
+        if (!matrix) {
+            return -1;
+        }
+        var point = svg.createSVGPoint();
+        point.x = event.clientX;
+        point.y = event.clientY;
+        point = point.matrixTransform(matrix.inverse());
+        var c = Math.floor((point.x - L) / S), r = Math.floor((point.y - T) / S);
+        return c < 0 || r < 0 || c >= W || r >= H ? -1 : r * W + c;
+    }
+
+    // ------------------------------------------------------------ controls
+
+    svg.addEventListener('mousemove', function (event) { describe(squareAt(event)); });
+    svg.addEventListener('click', function (event) { describe(squareAt(event)); });
+    buttons.first.addEventListener('click', function () { go(0); });
+    buttons.previous.addEventListener('click', function () { go(current - 1); });
+    buttons.next.addEventListener('click', function () { go(current + 1); });
+    buttons.last.addEventListener('click', function () { go(last); });
+    slider.max = last;
+    slider.addEventListener('input', function () { go(slider.value); });
+    list.addEventListener('click', function (event) {
+        if (event.target.closest('details')) {
+            return;  // opening a fold, not choosing a step
+        }
+        var item = event.target.closest('li.step');
+        if (item) {
+            event.preventDefault();
+            var k = items.indexOf(item);
+            if (k !== current) {
+                go(k);
+            }
+        }
+    });
+    info.addEventListener('click', function (event) {
+        var anchor = event.target.closest('a');
+        if (anchor) {
+            event.preventDefault();
+            go(anchor.getAttribute('href').slice('#step-'.length));
+        }
+    });
+    var KEYS = {ArrowRight: 1, ArrowLeft: -1, n: 1, p: -1, j: 1, k: -1, PageDown: 10, PageUp: -10};
+    document.addEventListener('keydown', function (event) {
+        var target = event.target;
+        if (event.altKey || event.ctrlKey || event.metaKey ||
+            (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))) {
+            return;
+        }
+        if (event.key === 'Home' || event.key === 'End') {
+            go(event.key === 'Home' ? 0 : last);
+        } else if (KEYS.hasOwnProperty(event.key)) {
+            go(current + KEYS[event.key]);
+        } else {
+            return;
+        }
+        event.preventDefault();
+    });
+    var viewer = document.getElementById('viewer');
+    function fromAddress() {
+        var match = /^#step-(\d+)$/.exec(location.hash);
+        if (match) {
+            go(Number(match[1]), true);
+            // the browser scrolled to the step's item; show the board and the list instead
+            window.scrollTo(0, viewer.getBoundingClientRect().top + window.scrollY - 8);
+        }
+    }
+    window.addEventListener('hashchange', fromAddress);
+    window.addEventListener('load', fromAddress);
+
+    svg.style.maxWidth = 1.75 * svg.width.baseVal.value + 'px';  // a small puzzle is not blown up to the window
+    board.hidden = false;
+    document.getElementById('controls').hidden = false;
+    draw();
+    show();
+    fromAddress();
+    root.setAttribute('data-ready', 'true');
+}());

@@ -1,0 +1,311 @@
+"""The HTML pages in a real browser: headless Chromium (Debian's ``chromium``) driven by Playwright.
+
+The viewer is opened from a file, as a reader opens a saved page, and
+worked as a reader works it - the Next button and the arrow keys, an
+address per step, the slider, a click on a step or a square - and what it
+draws is read back from the board and compared with the JSON document of
+the same solve: the squares highlighted are exactly the marks of the step
+shown, and the squares drawn are the grid those marks make.  Screenshots
+are decoded and their pixels counted.  The report of ``check --html`` is
+sorted by clicking its headings.
+
+The tests need Chromium: ``.ci/run`` installs Debian's ``chromium``; where
+none can be had they are skipped, saying so.  ``PAINT_CHROMIUM`` names
+another Chromium executable.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+import paint
+from pages import read_png
+from paint.check import check_file, check_puzzle
+from paint.render.html import render_html
+from paint.render.check import short_names
+from paint.render.report import write_report_html
+from paint.wording import step_body
+
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="Playwright for Python is not installed: pip install -e '.[test]'")
+
+ROOT = Path(__file__).parent.parent
+PUZZLES = ROOT / "puzzles"
+JWILK = Path(__file__).parent / "corpus" / "jwilk"
+
+BLUE, ORANGE = (0x1A, 0x5F, 0xB4), (0xE6, 0x61, 0x00)
+"""The colours of a newly full square and of the outline of the strip worked."""
+
+
+def near(pixel, colour, slack=40) -> bool:
+    return all(abs(a - b) <= slack for a, b in zip(pixel, colour))
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = os.environ.get("PAINT_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if executable is None:
+        pytest.skip("no Chromium: install Debian's chromium package (.ci/run does) to run the browser tests")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable,
+                                             args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def open_page(browser):
+    """Open a page file (with an address fragment, and scripts on or off) and wait until its script is ready."""
+    contexts = []
+
+    def opener(path: Path, fragment: str = "", *, scripts: bool = True, ready: bool = True):
+        context = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=scripts)
+        contexts.append(context)
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(path.as_uri() + fragment)
+        if scripts and ready:
+            page.wait_for_selector("html[data-ready]", state="attached", timeout=30_000)
+        page.errors = errors
+        return page
+
+    yield opener
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def cat():
+    return paint.solve(paint.load(str(PUZZLES / "cat.pro")))
+
+
+@pytest.fixture(scope="module")
+def cat_page(cat, tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("pages") / "cat.html"
+    path.write_text(render_html(cat), encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------ reading the board
+
+def geometry(page) -> dict:
+    return json.loads(page.text_content("#paint-data"))
+
+
+def drawn(page, cls: str) -> set[tuple[int, int]]:
+    """The 0-based squares covered by the board's ``<path class=cls>``: its runs, ``M x y h w v s h -w z``."""
+    data = geometry(page)
+    d = page.get_attribute(f"#board path.{cls}", "d") or ""
+    squares = set()
+    for x, y, w in re.findall(r"M([\d.]+) ([\d.]+)h([\d.]+)v", d):
+        row = round((float(y) - data["top"]) / data["square"])
+        first = round((float(x) - data["left"]) / data["square"])
+        squares.update((row, first + k) for k in range(round(float(w) / data["square"])))
+    return squares
+
+
+def document_marks(result, number: int, value: str) -> set[tuple[int, int]]:
+    """The 0-based squares step ``number`` of the JSON document marked ``value``."""
+    step = result.to_document()["steps"][number - 1]
+    assert step["number"] == number
+    return {(mark["row"] - 1, mark["column"] - 1) for mark in step["marks"] if mark["value"] == value}
+
+
+def replayed(result, upto: int) -> tuple[set, set]:
+    """The full and the empty squares after the first ``upto`` steps of the JSON document."""
+    full, empty = set(), set()
+    for step in result.to_document()["steps"][:upto]:
+        for mark in step["marks"]:
+            square = (mark["row"] - 1, mark["column"] - 1)
+            (full if mark["value"] == "full" else empty).add(square)
+            (empty if mark["value"] == "full" else full).discard(square)
+    return full, empty
+
+
+def assert_board_shows(page, result, number: int) -> None:
+    """The board shows the grid after step ``number``, that step's marks highlighted, and the position says so."""
+    assert page.text_content("#position") == f"Step {number} of {len(result.steps)}"
+    assert page.get_attribute(f"#step-{number}", "class") == "step current"
+    full, empty = replayed(result, number)
+    new_full, new_empty = drawn(page, "new-full"), drawn(page, "new-empty")
+    if number:
+        assert new_full == document_marks(result, number, "full")
+        assert new_empty == document_marks(result, number, "empty")
+    else:
+        assert not new_full | new_empty
+    assert drawn(page, "full") | new_full == full
+    assert drawn(page, "empty") | new_empty == empty
+    height, width = result.grid.height, result.grid.width
+    assert drawn(page, "blank") == {(r, c) for r in range(height) for c in range(width)} - full - empty
+
+
+# ------------------------------------------------------------ the viewer
+
+class TestViewer:
+    def test_next_three_times(self, open_page, cat_page, cat, tmp_path):
+        """Next, pressed three times, shows step 3: its marks highlighted, the grid after it drawn, its address set."""
+        page = open_page(cat_page)
+        assert_board_shows(page, cat, 0)
+        page.click("#next")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        assert_board_shows(page, cat, 3)
+        assert page.evaluate("location.hash") == "#step-3"
+        assert page.is_visible("#step-3 .r")  # the reasons of the step read, beside the board
+        assert not page.is_visible("#step-2 .r")
+        assert page.get_attribute("#board path.strip", "d").count("M") == 1
+        assert page.errors == []
+
+    def test_address_opens_step(self, open_page, cat_page, cat):
+        """``#step-N`` opens the page at step N; changing the address moves there."""
+        page = open_page(cat_page, "#step-50")
+        assert_board_shows(page, cat, 50)
+        page.evaluate("location.hash = '#step-12'")
+        page.wait_for_function("document.querySelector('#position').textContent.startsWith('Step 12 ')")
+        assert_board_shows(page, cat, 12)
+        assert page.evaluate("window.scrollY") <= page.evaluate(
+            "document.getElementById('viewer').getBoundingClientRect().top + window.scrollY")
+
+    def test_controls(self, open_page, cat_page, cat):
+        """Last, Previous, End, Home, Page Down, the slider and a click on a step all move through the steps."""
+        page = open_page(cat_page)
+        last = len(cat.steps)
+        page.click("#last")
+        assert page.is_disabled("#next") and page.text_content("#position") == f"Step {last} of {last}"
+        page.click("#previous")
+        assert_board_shows(page, cat, last - 1)
+        page.keyboard.press("Home")
+        assert page.is_disabled("#previous") and page.text_content("#position") == f"Step 0 of {last}"
+        page.keyboard.press("PageDown")
+        assert_board_shows(page, cat, 10)
+        page.keyboard.press("End")
+        assert_board_shows(page, cat, last)
+        page.evaluate("const s = document.getElementById('slider'); s.value = 20; "
+                      "s.dispatchEvent(new Event('input'))")
+        assert_board_shows(page, cat, 20)
+        page.click("#step-7 p.h")
+        assert_board_shows(page, cat, 7)
+
+    def test_square_says_which_step_decided_it(self, open_page, cat_page, cat):
+        """Pointing at a square says which step decided it; its link goes there."""
+        page = open_page(cat_page, "#step-30")
+        data = geometry(page)
+        marked = cat.steps[19].marks[0]  # decided at step 20, before step 30
+        later = cat.steps[99].marks[0]  # decided at step 100, still blank at step 30
+        box = page.locator("#board svg").bounding_box()
+        scale = box["width"] / float(page.get_attribute("#board svg", "width"))
+
+        def point(mark):
+            x = box["x"] + (data["left"] + (mark.column + 0.5) * data["square"]) * scale
+            y = box["y"] + (data["top"] + (mark.row + 0.5) * data["square"]) * scale
+            return x, y
+
+        page.mouse.move(*point(marked))
+        said = page.text_content("#square")
+        assert said.startswith(f"Row {marked.row + 1}, column {marked.column + 1}: {marked.value.word} since step 20")
+        page.mouse.click(*point(later))
+        said = page.text_content("#square")
+        assert said == (f"Row {later.row + 1}, column {later.column + 1}: still blank here; step 100 "
+                        f"({cat.steps[99].rule}, {cat.steps[99].technique}) makes it {later.value.word}.")
+        page.click("#square a")
+        assert_board_shows(page, cat, 100)
+
+    def test_probe_chain_opens(self, open_page, tmp_path):
+        """A probe's chain is folded until asked for."""
+        result = paint.solve(paint.load(str(PUZZLES / "edge.pro")))
+        path = tmp_path / "edge.html"
+        path.write_text(render_html(result), encoding="utf-8")
+        probe = next(step for step in result.steps if step.chain is not None)
+        page = open_page(path, f"#step-{probe.number}")
+        chain = page.locator(f"#step-{probe.number} details")
+        last_line = step_body(probe)[-1][1]
+        assert chain.is_visible() and not page.get_by_text(last_line, exact=True).first.is_visible()
+        page.click(f"#step-{probe.number} summary")
+        assert page.get_by_text(last_line, exact=True).first.is_visible()
+        assert page.text_content("#position") == f"Step {probe.number} of {len(result.steps)}"
+
+    def test_packed_reasons_unpacked(self, open_page, cat, tmp_path):
+        """Reasons packed to keep a page small are unpacked and shown with their step."""
+        path = tmp_path / "packed.html"
+        path.write_text(render_html(cat, inline=0), encoding="utf-8")
+        page = open_page(path, "#step-5")
+        page.wait_for_selector("#step-5 .r p", state="visible")
+        shown = [line.strip() for line in page.locator("#step-5 .r p").all_text_contents()]
+        assert shown == [text for _, text in step_body(cat.steps[4])]
+        page.keyboard.press("ArrowRight")
+        page.wait_for_selector("#step-6 .r p", state="visible")
+
+    def test_screenshot(self, open_page, cat_page, tmp_path):
+        """A screenshot of the board after three steps shows the grid: black squares, blue new squares, an orange strip."""
+        page = open_page(cat_page, "#step-3")
+        shot = tmp_path / "board.png"
+        page.locator("#board svg").screenshot(path=str(shot))
+        page.screenshot(path=str(tmp_path / "page.png"))
+        width, height, pixels = read_png(shot.read_bytes())
+        assert width > 300 and height > 300
+        dark = sum(max(pixel) < 60 for pixel in pixels)
+        blue = sum(near(pixel, BLUE) for pixel in pixels)
+        orange = sum(near(pixel, ORANGE) for pixel in pixels)
+        assert dark > 5000, "too little black: the squares and clues are not drawn"
+        assert blue > 1000, "the newly full squares are not highlighted"
+        assert orange > 1000, "the row worked is not outlined"
+
+    def test_without_scripts(self, open_page, cat_page, cat):
+        """Without scripts the steps read as a list, reasons and all, then the answer; the board waits for a script."""
+        page = open_page(cat_page, scripts=False)
+        assert not page.is_visible("#board") and not page.is_visible("#controls")
+        for number in (1, len(cat.steps)):
+            assert page.is_visible(f"#step-{number} p.h")
+            assert page.is_visible(f"#step-{number} .r")
+        assert page.is_visible("figure.answer svg")
+
+
+# ------------------------------------------------------------ the report
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory) -> tuple[Path, list, dict]:
+    """The report page of four checks, the checks, and the name the table gives each file."""
+    several = paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]])
+    checks = [check_file(str(PUZZLES / "cat.pro")), check_file(str(JWILK / "data016.nin")),
+              check_puzzle(several, file="two-ways.non"), check_file(str(PUZZLES / "dancer.pro"))]
+    out = io.StringIO()
+    write_report_html(out, checks, seconds=1.0)
+    path = tmp_path_factory.mktemp("report") / "report.html"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    return path, checks, dict(zip((check.file for check in checks), short_names(check.file for check in checks)[1]))
+
+
+class TestReport:
+    def files(self, page) -> list[str]:
+        return page.locator("#report tbody td.file").all_text_contents()
+
+    def test_sort_by_column(self, open_page, report):
+        """A click on a heading sorts by that column, a second the other way; verdicts sort from best to worst."""
+        path, checks, names = report
+        page = open_page(path)
+        page.click("#report th:text('steps')")
+        by_steps = sorted(checks, key=lambda check: check.steps)
+        assert self.files(page) == [names[check.file] for check in by_steps]
+        assert page.get_attribute("#report th:text('steps')", "aria-sort") == "ascending"
+        page.click("#report th:text('steps')")
+        assert self.files(page) == [names[check.file] for check in reversed(by_steps)]
+        page.click("#report th:text('verdict')")
+        assert page.locator("#report tbody .verdict").all_text_contents() == ["ok", "ok", "needs-search", "multiple"]
+        assert page.errors == []
+
+    def test_screenshot(self, open_page, report, tmp_path):
+        """The pictures show: black squares, and red frames where two solutions differ."""
+        page = open_page(report[0])
+        shot = tmp_path / "report.png"
+        page.screenshot(path=str(shot), full_page=True)
+        _, _, pixels = read_png(shot.read_bytes())
+        assert sum(max(pixel) < 60 for pixel in pixels) > 5000
+        assert sum(near(pixel, (0xE0, 0x1B, 0x24)) for pixel in pixels) > 100
