@@ -19,6 +19,7 @@ from ..options import SolveOptions
 from ..render.document import DocumentWriter
 from ..render.terminal import StatusLine, TerminalWriter
 from ..render.text import Rounds, TextWriter, ending_parts, header_parts, picture, step_part
+from ..wording import step_body
 from .status import EXIT_BY_STATUS, EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_SOLVED, EXIT_STALLED, help_text
 from .common import OutputConsole, add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, complain, file_name, paragraph, regular_or_new, writes_stdout
 
@@ -229,12 +230,14 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
 
         def on_step(step, grid, puzzle=puzzle, document=document, rounds=rounds):
             show(rounds.start(step, grid))
+            # the reasons are worded once, for the text and the page alike
+            body = None if arguments.brief or page is None else step_body(step, detail=arguments.detail)
             if document is not None:
                 document.step(step)
             else:
-                writer.write(step_part(step, detail=arguments.detail, brief=arguments.brief, width=width))
+                writer.write(step_part(step, detail=arguments.detail, brief=arguments.brief, width=width, body=body))
             if page is not None:
-                page.step(step)
+                page.step(step, body)
 
         try:
             result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)

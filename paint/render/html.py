@@ -130,15 +130,17 @@ def head_html(step: Step) -> str:
             f"<b>{html.escape(rule)}</b>: {html.escape(rest)}</p>")
 
 
-def reasons_html(step: Step, *, detail: bool = False) -> str:
+def reasons_html(step: Step, *, detail: bool = False, body: list | None = None) -> str:
     """What goes under the step's line: its reasons; a probe's chain and a search's places tried folded.
 
     A probe (``edge``, ``corner``, ``try_one`` with a chain) shows its chain
     in a ``<details>`` opened on demand; a search step says what it tried
     and folds each place's fate under it.  ``detail`` adds each link's rule,
-    generation and reason (:func:`paint.wording.step_body`).
+    generation and reason (:func:`paint.wording.step_body`); ``body`` is
+    ``step_body(step, detail=detail)`` when it was already worded.
     """
-    body = step_body(step, detail=detail)
+    if body is None:
+        body = step_body(step, detail=detail)
     if step.chain is not None:
         links = len(step.chain.links)
         return (f"<details><summary>why: what follows if row {step.chain.assumed.row + 1}, column "
@@ -216,8 +218,12 @@ class HtmlWriter:
         write(f'<li id="step-0" class="step" data-f="" data-e="" data-s=""><p class=h><a href="#step-0">0.</a> '
               f"{start}</p></li>\n")
 
-    def step(self, step: Step) -> None:
-        """Write one step of the list: its line, its marks as data, and its reasons (inline or packed)."""
+    def step(self, step: Step, body: list | None = None) -> None:
+        """Write one step of the list: its line, its marks as data, and its reasons (inline or packed).
+
+        ``body`` is ``step_body(step, detail=...)`` when the text explanation
+        already worded it (see :func:`reasons_html`).
+        """
         write = self.stream.write
         if self.rounds and step.round != self.round:
             if step.chain is None and step.search is None:
@@ -225,7 +231,7 @@ class HtmlWriter:
             elif step.rule != self.rule:  # a run of probes or search steps, one round each, under one heading
                 write(f'<li class="round">{html.escape(step.rule)}</li>\n')
         self.round, self.rule = step.round, (step.rule if step.chain is not None or step.search is not None else None)
-        reasons = "" if self.brief else reasons_html(step, detail=self.detail)
+        reasons = "" if self.brief else reasons_html(step, detail=self.detail, body=body)
         if reasons and self.packer is None and len(reasons) > self.left:
             self.packer = zlib.compressobj(6)
             self.packed.write(self.packer.compress(b"["))
@@ -270,8 +276,7 @@ class HtmlWriter:
         layout = Layout(puzzle, SQUARE)
         data = {"width": puzzle.width, "height": puzzle.height, "square": SQUARE,
                 "left": layout.left, "top": layout.top,
-                "start": "".join(starting_grid(puzzle).lines()) if puzzle.given is not None else None,
-                "status": result.status}
+                "start": "".join(starting_grid(puzzle).lines()) if puzzle.given is not None else None}
         write(f'<script type="application/json" id="paint-data">{script_text(json.dumps(data))}</script>\n')
         if self.packer is not None:
             self.packed.write(self.packer.compress(b"]") + self.packer.flush())

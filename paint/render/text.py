@@ -213,15 +213,18 @@ def picture(puzzle: Puzzle, grid: Grid, marks=()) -> Picture:
                            for m in marks])
 
 
-def step_part(step: Step, *, detail: bool = False, brief: bool = False, width: int = WIDTH) -> StepPart:
+def step_part(step: Step, *, detail: bool = False, brief: bool = False, width: int = WIDTH,
+              body: list | None = None) -> StepPart:
     """One step as shown: its line, and under it its reasons (:func:`paint.wording.step_body`) unless ``brief``.
 
     ``detail`` adds a probe's generations and each link's reason, and a
-    search step's branches with their own steps.
+    search step's branches with their own steps.  ``body`` is
+    ``step_body(step, detail=detail)`` when it was already worded (for
+    another page of the same solve), so it is not worded twice.
     """
     reasons = []
     if not brief:
-        for depth, text in step_body(step, detail=detail):
+        for depth, text in (step_body(step, detail=detail) if body is None else body):
             reasons.extend(_wrap(text, depth, width))
         if detail and step.search is not None:
             for branch in step.search.branches:
