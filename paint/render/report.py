@@ -51,7 +51,7 @@ def pictures_html(check: Check) -> str:
                   for c, (x, y) in enumerate(zip(a, b)) if x != y]
         count = f"{len(places)} square{'s' if len(places) != 1 else ''}"
         return "".join(
-            f'<figure>{thumbnail(grid, marked=places, size=PICTURE, title=f"solution {n}, the {count} where the two differ framed")}'
+            f'<figure>{thumbnail(grid, marked=places, size=PICTURE * 3 // 4, title=f"solution {n}, the {count} where the two differ framed")}'
             f"<figcaption>solution {n}</figcaption></figure>" for n, grid in ((1, first), (2, second)))
     if check.stall is not None and not check.passes:
         blank = check.blank_at_stall or 0
@@ -70,11 +70,8 @@ def row_html(check: Check, name: str, *, allow_probes: bool = False) -> str:
     area = "" if check.width is None else str(check.width * check.height)
     verdict = check.verdict
     passing = " pass" if check.passes else ""
-    remark = note(check)
-    said = describe(check, allow_probes=allow_probes) if check.verdict != "error" else ""
-    notes = html.escape(remark) + (f'<br><span class="said">{html.escape(said)}</span>' if said else "")
-    if check.goal_matches is False:
-        notes = "<strong>the goal in the file is not the solution</strong><br>" + notes
+    # the sentence a single puzzle gets (it holds the short note, and whether the file's goal is the solution)
+    notes = html.escape(note(check) if verdict == "error" else describe(check, allow_probes=allow_probes))
     cells = [
         f'<td class="file">{html.escape(name)}</td>',
         f'<td data-sort="{area}">{size}</td>',
