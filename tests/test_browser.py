@@ -218,6 +218,52 @@ class TestViewer:
         page.click("#square a")
         assert_board_shows(page, cat, 100)
 
+    def test_square_text_follows_the_step(self, open_page, cat_page, cat):
+        """What is said of the square pointed at is said again when the step changes; leaving the board hides the
+        pointer's frame but keeps the words (and their link) to read and click."""
+        page = open_page(cat_page)
+        data = geometry(page)
+        mark = cat.steps[15].marks[0]  # decided at step 16
+        box = page.locator("#board svg").bounding_box()
+        scale = box["width"] / float(page.get_attribute("#board svg", "width"))
+        page.mouse.move(box["x"] + (data["left"] + (mark.column + 0.5) * data["square"]) * scale,
+                        box["y"] + (data["top"] + (mark.row + 0.5) * data["square"]) * scale)
+        assert "still blank here; step 16" in page.text_content("#square")
+        page.keyboard.press("End")
+        assert f"{mark.value.word} since step 16" in page.text_content("#square")
+        page.mouse.move(1, 1)
+        assert f"{mark.value.word} since step 16" in page.text_content("#square")
+        assert page.get_attribute("#board rect.pointer", "visibility") == "hidden"
+
+    def test_keys_on_the_slider(self, open_page, cat_page, cat):
+        """With the slider focused, Page Down still moves ten steps forward and End to the last."""
+        page = open_page(cat_page, "#step-30")
+        page.focus("#slider")
+        page.keyboard.press("PageDown")
+        page.keyboard.press("PageDown")
+        assert_board_shows(page, cat, 50)
+        page.keyboard.press("ArrowRight")
+        assert_board_shows(page, cat, 51)
+        page.keyboard.press("End")
+        assert_board_shows(page, cat, len(cat.steps))
+
+    def test_focus_kept_at_the_end(self, open_page, cat_page, cat):
+        """When Next reaches the last step it is disabled, and the focus moves to Previous rather than being lost."""
+        page = open_page(cat_page, f"#step-{len(cat.steps) - 1}")
+        page.focus("#next")
+        page.keyboard.press("Enter")
+        assert page.is_disabled("#next")
+        assert page.evaluate("document.activeElement.id") == "previous"
+
+    @pytest.mark.parametrize("fragment, shown", [("#step-99999", "last"), ("#step-007", 7), ("#step-abc", 0),
+                                                  ("#step--1", 0)])
+    def test_bad_address(self, open_page, cat_page, cat, fragment, shown):
+        """An address past the end shows the last step, a malformed one the step shown; the address then says so."""
+        number = len(cat.steps) if shown == "last" else shown
+        page = open_page(cat_page, fragment)
+        assert_board_shows(page, cat, number)
+        assert page.evaluate("location.hash") == f"#step-{number}"
+
     def test_probe_chain_opens(self, open_page, tmp_path):
         """A probe's chain is folded until asked for."""
         result = paint.solve(paint.load(str(PUZZLES / "edge.pro")))
@@ -299,6 +345,9 @@ class TestReport:
         assert self.files(page) == [names[check.file] for check in reversed(by_steps)]
         page.click("#report th:text('verdict')")
         assert page.locator("#report tbody .verdict").all_text_contents() == ["ok", "ok", "needs-search", "multiple"]
+        before = self.files(page)
+        page.click("#report th:text('notes')")
+        assert self.files(page) == before and page.get_attribute("#report th:text('notes')", "aria-sort") is None
         assert page.errors == []
 
     def test_screenshot(self, open_page, report, tmp_path):

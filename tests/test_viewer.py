@@ -10,6 +10,8 @@ in Chromium.
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from pathlib import Path
 
@@ -184,7 +186,10 @@ class TestViewerPage:
         assert all(re.fullmatch(r"#step-\d+", element.get("href")) for element in root.iter() if element.get("href"))
         ids = [element.get("id") for element in root.iter() if element.get("id")]
         assert len(ids) == len(set(ids))
-        assert set(re.findall(r"url\(#([^)]*)\)", page)) <= {"empty-square", "board-empty-square"}
+        outside_scripts = re.sub(r"<script[^>]*>.*?</script>", "", page, flags=re.S)
+        assert set(re.findall(r"url\(#([^)]*)\)", outside_scripts)) <= {"empty-square", "board-empty-square"}
+        pattern = json.loads(root.find("script", id="paint-data").text())["pattern"]
+        assert root.find("div", id="board").find("pattern", id=pattern) is not None  # what the script fills with
         scripts = root.find_all("script")
         assert page.count("</script>") == len(scripts) == 2
 
@@ -203,7 +208,6 @@ class TestViewerPage:
         puzzle = paint.solver.with_given(cat.puzzle, paint.Grid.from_lines(given))
         result = paint.solve(puzzle)
         page = render_html(result)
-        import json
         data = json.loads(parse(page)[0].find("script", id="paint-data").text())
         assert data["start"] == "".join(starting_grid(puzzle).lines())
         assert steps_of(page)[0]["head"] == "0. Start: the given squares, the rest blank."
@@ -291,7 +295,8 @@ class TestCommands:
         assert [row.find("td", cls="file").text() for row in rows] == ["dancer.pro", "cat.pro"]
 
     @pytest.mark.parametrize("command", [["solve", "--html", "-"], ["check", "--html", "-"],
-                                         ["check", "-o", "{same}", "--html", "{same}"]])
+                                         ["check", "-o", "{same}", "--html", "{same}"],
+                                         ["check", "--html", "/dev/stdout"], ["solve", "--html", "/dev/stdout"]])
     def test_refused(self, command, tmp_path, capsys):
         """``--html -`` and ``--html`` naming the file of ``-o`` are refused before any work, exit 2, one line."""
         same = str(tmp_path / "same")
@@ -300,3 +305,13 @@ class TestCommands:
         error = capsys.readouterr().err
         assert error.startswith("paint: ") and error.count("\n") == 1
         assert not Path(same).exists()
+
+    @pytest.mark.parametrize("command", ["solve", "check"])
+    def test_hard_link_refused(self, command, tmp_path, capsys):
+        """``-o`` and ``--html`` naming one file through a hard link are refused, and the file is left as it was."""
+        first, second = tmp_path / "a", tmp_path / "b"
+        first.write_text("kept\n", encoding="utf-8")
+        os.link(first, second)
+        assert cli.main([command, str(PUZZLES / "dancer.pro"), "-o", str(first), "--html", str(second)]) == 2
+        assert "must name different files" in capsys.readouterr().err
+        assert first.read_text(encoding="utf-8") == "kept\n"

@@ -19,7 +19,8 @@ from ..errors import PaintError
 from ..files import STDIN, STDIN_LABEL, ChunkedWriter, check_destination, output_file, write_atomically
 from ..solver import with_given
 from .status import EXIT_BAD_INPUT, EXIT_CONTRADICTION, EXIT_SOLVED, help_text
-from .common import OutputConsole, add_grid, add_limits, complain, file_name, grid_for, paragraph, positive, regular_or_new, writes_stdout
+from .common import (OutputConsole, add_grid, add_limits, complain, distinct_outputs, file_name, grid_for,
+                     page_destination, paragraph, positive, writes_stdout)
 
 
 def add_parser(commands, names) -> None:
@@ -93,14 +94,11 @@ def run(arguments) -> int:
     if arguments.grid is not None:
         found = [_with_grid(found, arguments.grid)]
     protect = [entry.path for entry in found] + ([STDIN] if STDIN in arguments.paths else [])
-    if arguments.html == "-":
-        raise PaintError("--html -: give a file name (standard output carries the report)")
+    page_destination("--html", arguments.html, arguments.output, "report")
     for path in (arguments.output, arguments.html):
         if path:
             check_destination(path, protect=protect)
-    files = [os.path.realpath(path) for path in (arguments.output, arguments.html) if path and regular_or_new(path)]
-    if len(set(files)) < len(files):
-        raise PaintError("-o and --html must name different files")
+    distinct_outputs((arguments.output, arguments.html), "-o and --html must name different files")
     options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
                            max_branches=arguments.max_branches)
     started = time.perf_counter()
@@ -131,17 +129,17 @@ def run(arguments) -> int:
         render_report(batch.checks, console, seconds=seconds, show=arguments.show,
                       allow_probes=arguments.allow_probes, total=len(found))
         text = None
-    if arguments.html:
-        from ..render.report import write_report_html
-        with output_file(arguments.html, protect=protect) as page:
-            write_report_html(page, batch.checks, seconds=seconds, allow_probes=arguments.allow_probes,
-                              total=len(found))
     if text is not None:
         if arguments.output:
             write_atomically(arguments.output, text, protect=protect)
         else:
             ChunkedWriter(sys.stdout).write(text)
             sys.stdout.flush()
+    if arguments.html:
+        from ..render.report import write_report_html
+        with output_file(arguments.html, protect=protect) as page:
+            write_report_html(page, batch.checks, seconds=seconds, allow_probes=arguments.allow_probes,
+                              total=len(found))
     if batch.interrupted:
         how = "interrupted" if batch.interrupted == signal.SIGINT else f"stopped by {signal.Signals(batch.interrupted).name}"
         complain(f"{how} after {len(batch.checks)} of {len(found)} puzzle{'s' if len(found) != 1 else ''}")

@@ -15,7 +15,7 @@ from rich.console import Console
 from .. import formats
 from ..check import printable
 from ..errors import PaintError
-from ..files import STDIN, STDIN_LABEL, descriptor_of
+from ..files import STDIN, STDIN_LABEL, descriptor_of, same_file
 from ..formats.grid import load_grid
 from ..solver import with_given
 from .status import EXIT_BAD_INPUT
@@ -122,6 +122,26 @@ def regular_or_new(path) -> bool:
         return stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return True
+
+
+def distinct_outputs(paths, message: str) -> None:
+    """Raise PaintError(``message``) when two of ``paths`` (None and '' skipped) name one regular file, through a
+    symbolic or a hard link; two outputs may share a device."""
+    named = [path for path in paths if path and regular_or_new(path)]
+    for index, path in enumerate(named):
+        if any(same_file(path, other) for other in named[:index]):
+            raise PaintError(message)
+
+
+def page_destination(option: str, path, output, carries: str) -> None:
+    """Refuse ``option path`` (a page or picture written beside the main output) when it is standard output
+    while the main output (``output``, None or '-' for standard output) goes there too; ``carries`` names
+    what standard output carries."""
+    if path == "-":
+        raise PaintError(f"{option} -: give a file name (standard output carries the {carries})")
+    if path and descriptor_of(path) == 1 and output in (None, "-"):
+        raise PaintError(f"{option} {path}: standard output carries the {carries}; give another file, or "
+                         "send the " + carries + " elsewhere with -o")
 
 
 def writes_stdout(output) -> bool:

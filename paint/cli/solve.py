@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 import signal
 import sys
 import threading
@@ -14,14 +13,15 @@ from rich.console import Console
 
 from .. import solve
 from ..errors import PaintError
-from ..files import ChunkedWriter, check_destination, descriptor_of, output_file
+from ..files import ChunkedWriter, check_destination, output_file
 from ..options import SolveOptions
 from ..render.document import DocumentWriter
 from ..render.terminal import StatusLine, TerminalWriter
 from ..render.text import Rounds, TextWriter, ending_parts, header_parts, picture, step_part
 from ..wording import step_body
 from .status import EXIT_BY_STATUS, EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_SOLVED, EXIT_STALLED, help_text
-from .common import OutputConsole, add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, complain, file_name, paragraph, regular_or_new, writes_stdout
+from .common import (OutputConsole, add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, complain,
+                     distinct_outputs, file_name, page_destination, paragraph, writes_stdout)
 
 
 def add_parser(commands, names) -> None:
@@ -85,20 +85,15 @@ def add_parser(commands, names) -> None:
 
 
 def run(arguments) -> int:
-    from ..render.html import HtmlWriter  # only solve draws pages and pictures
-    from ..render.svg import SVG_DECLARATION, svg_markup
     if arguments.output == "-":
         arguments.output = None  # standard output, as without -o
     for option, path in (("--svg", arguments.svg), ("--html", arguments.html)):
-        if path == "-":
-            raise PaintError(f"{option} -: give a file name (standard output carries the explanation)")
+        page_destination(option, path, arguments.output, "explanation")
     protect = (arguments.puzzle,)
     destinations = [path for path in (arguments.output, arguments.svg, arguments.html) if path]
     for path in destinations:  # before a long solve
         check_destination(path, protect=protect)
-    files = [os.path.realpath(path) for path in destinations if regular_or_new(path)]
-    if len(set(files)) < len(files):
-        raise PaintError("-o, --svg and --html must name different files")
+    distinct_outputs(destinations, "-o, --svg and --html must name different files")
     if arguments.all and arguments.grid is not None:
         raise PaintError("--grid gives the squares of one puzzle: choose it with --puzzle N instead of --all")
     puzzles = chosen_puzzles(arguments)
@@ -106,10 +101,6 @@ def run(arguments) -> int:
         raise PaintError("--svg and --html picture one puzzle: choose it with --puzzle N")
     if writes_stdout(arguments.output):
         raise PaintError("cannot write the explanation: standard output is closed (use -o FILE)")
-    for option, path in (("--svg", arguments.svg), ("--html", arguments.html)):
-        if path and descriptor_of(path) == 1 and not arguments.output:
-            raise PaintError(f"{option} {path}: standard output carries the explanation; give another file, or "
-                             "send the explanation elsewhere with -o")
     options = SolveOptions(search=arguments.search, max_time=arguments.max_time,
                            max_branches=arguments.max_branches, branch_steps=arguments.detail,
                            steps=arguments.steps)
@@ -119,10 +110,12 @@ def run(arguments) -> int:
         stream = outputs.enter_context(output_file(arguments.output, protect=protect)) if arguments.output else None
         page = None
         if arguments.html:
+            from ..render.html import HtmlWriter  # only a page needs it
             page = HtmlWriter(outputs.enter_context(output_file(arguments.html, protect=protect)),
                               brief=arguments.brief, detail=arguments.detail, rounds=arguments.steps == "strip")
         _solve_each(puzzles, options, arguments, stream, page, results, stop)
         if results and (arguments.svg or page is not None):
+            from ..render.svg import SVG_DECLARATION, svg_markup
             # the final grid, drawn once for both pictures
             picture = svg_markup(results[0].puzzle, results[0].grid)
             if arguments.svg:

@@ -38,6 +38,9 @@ PICTURE = 120
 COLUMNS = ("file", "size", "verdict", "hardest rule", "steps", "blank at stall", "seconds", "notes", "picture")
 """The table's columns, in order."""
 
+UNSORTED = ("notes", "picture")
+"""The columns a click does not sort: they have no order."""
+
 
 def pictures_html(check: Check) -> str:
     """The picture cell of ``check``: two solutions side by side for ``multiple``, else the stall or the solution.
@@ -97,13 +100,14 @@ def write_report_html(stream: TextIO, checks, *, seconds: float, allow_probes: b
     checks = list(checks)
     folder, names = short_names(check.file for check in checks)
     write = stream.write
-    write(page_head("paint check", asset("report.css")))
+    write(page_head(f"paint check: {len(checks)} puzzle{'s' if len(checks) != 1 else ''}"
+                    + (f" in {folder}" if folder else ""), asset("report.css")))
     write("<body>\n<header>\n<h1>paint check</h1>\n")
     write(f'<p class="summary">{html.escape(summary_line(checks, seconds=seconds, allow_probes=allow_probes, total=total))}</p>\n')
     if folder:
         write(f"<p>Files in <code>{html.escape(folder)}</code></p>\n")
     write("</header>\n<main>\n<table id=\"report\">\n<thead><tr>")
-    write("".join(f'<th scope="col">{name}</th>' for name in COLUMNS))
+    write("".join(f'<th scope="col"{" data-nosort" if name in UNSORTED else ""}>{name}</th>' for name in COLUMNS))
     write("</tr></thead>\n<tbody>\n")
     for check, name in zip(checks, names):
         write(row_html(check, name, allow_probes=allow_probes))

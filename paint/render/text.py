@@ -331,16 +331,19 @@ def branch_lines(branch: Branch, depth: int, width: int = WIDTH) -> list[str]:
             and column 4 could not be completed:
                 no room
     """
+    return [line for level, text in branch_body(branch, depth) for line in _wrap(text, level, width)]
+
+
+def branch_body(branch: Branch, depth: int) -> list[tuple[int, str]]:
+    """The lines of :func:`branch_lines` unwrapped, as ``(depth, text)`` (as :func:`paint.wording.step_body` gives them)."""
     place = branch.placement
-    lines = _wrap(f"{place.block} at {place.where} {branch.became}", depth, width)
-    for step in branch.steps:
-        lines.extend(_wrap(f"{step.number}. {step_head(step)}", depth + 1, width))
+    lines = [(depth, f"{place.block} at {place.where} {branch.became}")]
+    lines.extend((depth + 1, f"{step.number}. {step_head(step)}") for step in branch.steps)
     if branch.reason_lines:
-        lines.extend(_wrap(f"and {branch.broken.name} could not be completed:", depth + 1, width))
-        for reason in branch.reason_lines:
-            lines.extend(_wrap(reason, depth + 2, width))
+        lines.append((depth + 1, f"and {branch.broken.name} could not be completed:"))
+        lines.extend((depth + 2, reason) for reason in branch.reason_lines)
     for child in branch.children:
-        lines.extend(branch_lines(child, depth + 1, width))
+        lines.extend(branch_body(child, depth + 1))
     return lines
 
 

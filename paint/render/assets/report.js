@@ -1,19 +1,16 @@
 /* paint check --html: a click (or Enter) on a column's heading sorts the table by that column; again, the other way.
- * A cell sorts by its data-sort value when it has one (verdicts from best to worst, sizes by area), else by its
+ * Columns whose heading has data-nosort (notes, pictures) do not sort.  A cell sorts by its data-sort value when it has one (verdicts from best to worst, sizes by area), else by its
  * text: as numbers when the column's cells are numbers, else as words.  Empty cells go last. */
 (function () {
     'use strict';
     var root = document.documentElement;
-    root.classList.remove('no-js');
-    root.classList.add('js');
     var table = document.getElementById('report');
     var body = table.tBodies[0];
     var headings = Array.prototype.slice.call(table.tHead.rows[0].cells);
 
     function key(row, column) {
         var cell = row.cells[column];
-        var value = cell.hasAttribute('data-sort') ? cell.getAttribute('data-sort') : cell.textContent.trim();
-        return value;
+        return cell.hasAttribute('data-sort') ? cell.getAttribute('data-sort') : cell.textContent.trim();
     }
 
     function sort(column) {
@@ -39,6 +36,10 @@
     }
 
     headings.forEach(function (heading, column) {
+        if (heading.hasAttribute('data-nosort')) {
+            return;  // the notes and the pictures have no order
+        }
+        heading.classList.add('sorts');
         heading.tabIndex = 0;
         heading.title = 'sort by ' + heading.textContent;
         heading.addEventListener('click', function () { sort(column); });
@@ -49,5 +50,7 @@
             }
         });
     });
+    root.classList.remove('no-js');
+    root.classList.add('js');
     root.setAttribute('data-ready', 'true');
 }());

@@ -8,11 +8,10 @@
 (function () {
     'use strict';
     var root = document.documentElement;
-    root.classList.remove('no-js');
-    root.classList.add('js');
 
     var NS = 'http://www.w3.org/2000/svg';
     var BLANK = 0, FULL = 1, EMPTY = 2;
+    var WORDS = ['blank', 'full', 'empty'];  // by value; also the class of a square's run
     var data = JSON.parse(document.getElementById('paint-data').textContent);
     var W = data.width, H = data.height, S = data.square, L = data.left, T = data.top;
     var list = document.getElementById('steps');
@@ -91,7 +90,7 @@
     }
     var layers = {
         blank: element('path', {'class': 'blank', fill: '#d9d9d9'}, squares),
-        empty: element('path', {'class': 'empty', fill: 'url(#board-empty-square)'}, squares),
+        empty: element('path', {'class': 'empty', fill: 'url(#' + data.pattern + ')'}, squares),
         full: element('path', {'class': 'full', fill: '#000000'}, squares),
         newFull: element('path', {'class': 'new-full', fill: '#1a5fb4'}, squares),
         newEmpty: element('path', {'class': 'new-empty', fill: '#fff1a8'}, squares)
@@ -106,7 +105,6 @@
         'class': 'pointer', width: S, height: S, stroke: '#1a5fb4', 'stroke-width': S * 0.12,
         'stroke-dasharray': S * 0.25, visibility: 'hidden'
     }, overlay);
-    var KINDS = ['blank', 'full', 'empty'];
 
     function draw() {
         var marked = new Uint8Array(W * H);
@@ -120,11 +118,11 @@
             var c = 0;
             while (c < W) {
                 var i = r * W + c;
-                var kind = marked[i] === 1 ? 'newFull' : marked[i] === 2 ? 'newEmpty' : KINDS[value[i]];
+                var kind = marked[i] === 1 ? 'newFull' : marked[i] === 2 ? 'newEmpty' : WORDS[value[i]];
                 var end = c + 1;
                 while (end < W) {
                     var j = r * W + end;
-                    var next = marked[j] === 1 ? 'newFull' : marked[j] === 2 ? 'newEmpty' : KINDS[value[j]];
+                    var next = marked[j] === 1 ? 'newFull' : marked[j] === 2 ? 'newEmpty' : WORDS[value[j]];
                     if (next !== kind) {
                         break;
                     }
@@ -217,11 +215,15 @@
         reveal(item);
         slider.value = current;
         position.textContent = 'Step ' + current + ' of ' + last;
+        var focused = document.activeElement;
         buttons.first.disabled = buttons.previous.disabled = current === 0;
         buttons.next.disabled = buttons.last.disabled = current === last;
+        if (focused && focused.disabled) {  // keep the keyboard's place: a disabled button loses focus
+            (current === 0 ? buttons.next : buttons.previous).focus();
+        }
     }
 
-    function go(k, fromAddress) {
+    function go(k, quiet) {
         k = Math.max(0, Math.min(last, Math.floor(Number(k)) || 0));
         while (current < k) {
             apply(++current);
@@ -231,7 +233,10 @@
         }
         draw();
         show();
-        if (!fromAddress && location.hash !== '#step-' + k) {
+        if (pointed >= 0) {
+            say(pointed);  // what was said of the square, said again of it at this step
+        }
+        if (!quiet && location.hash !== '#step-' + k) {
             history.replaceState(null, '', '#step-' + k);
         }
     }
@@ -250,20 +255,28 @@
         return anchor;
     }
 
-    var WORDS = ['blank', 'full', 'empty'];
+    var pointed = -1;  // the square pointed at or tapped last, -1 for none
 
-    function describe(i) {
+    function point(i) {
+        // the dashed frame on the square under the pointer (none off the grid); what is said of it stays
+        if (i >= 0) {
+            pointer.setAttribute('x', L + (i % W) * S);
+            pointer.setAttribute('y', T + Math.floor(i / W) * S);
+        }
+        pointer.setAttribute('visibility', i >= 0 ? 'visible' : 'hidden');
+        if (i >= 0 && i !== pointed) {
+            pointed = i;
+            say(i);  // only when the square changes: the text is read out
+        }
+    }
+
+    function say(i) {
         info.textContent = '';
         if (i < 0) {
-            pointer.setAttribute('visibility', 'hidden');
             info.textContent = 'Point at a square, or tap it, to see which step decided it.';
             return;
         }
-        var r = Math.floor(i / W), c = i % W;
-        pointer.setAttribute('x', L + c * S);
-        pointer.setAttribute('y', T + r * S);
-        pointer.setAttribute('visibility', 'visible');
-        var place = 'Row ' + (r + 1) + ', column ' + (c + 1) + ': ';
+        var place = 'Row ' + (Math.floor(i / W) + 1) + ', column ' + (i % W + 1) + ': ';
         if (value[i] !== BLANK && by[i] === 0) {
             info.append(place + 'given ' + WORDS[value[i]] + '.');
         } else if (value[i] !== BLANK) {
@@ -292,8 +305,9 @@
 
     // ------------------------------------------------------------ controls
 
-    svg.addEventListener('mousemove', function (event) { describe(squareAt(event)); });
-    svg.addEventListener('click', function (event) { describe(squareAt(event)); });
+    svg.addEventListener('mousemove', function (event) { point(squareAt(event)); });
+    svg.addEventListener('click', function (event) { point(squareAt(event)); });
+    svg.addEventListener('mouseleave', function () { point(-1); });
     buttons.first.addEventListener('click', function () { go(0); });
     buttons.previous.addEventListener('click', function () { go(current - 1); });
     buttons.next.addEventListener('click', function () { go(current + 1); });
@@ -301,8 +315,8 @@
     slider.max = last;
     slider.addEventListener('input', function () { go(slider.value); });
     list.addEventListener('click', function (event) {
-        if (event.target.closest('details')) {
-            return;  // opening a fold, not choosing a step
+        if (event.target.closest('details') || event.ctrlKey || event.metaKey || event.shiftKey || event.button) {
+            return;  // opening a fold, or a link opened elsewhere: not choosing a step
         }
         var item = event.target.closest('li.step');
         if (item) {
@@ -320,12 +334,15 @@
             go(anchor.getAttribute('href').slice('#step-'.length));
         }
     });
-    var KEYS = {ArrowRight: 1, ArrowLeft: -1, n: 1, p: -1, j: 1, k: -1, PageDown: 10, PageUp: -10};
+    // Left and Right move a step, Page Up and Page Down ten, Home and End to the ends; Up, Down and Space scroll.
+    var KEYS = {ArrowRight: 1, ArrowLeft: -1, PageDown: 10, PageUp: -10};
     document.addEventListener('keydown', function (event) {
         var target = event.target;
-        if (event.altKey || event.ctrlKey || event.metaKey ||
-            (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.isContentEditable))) {
-            return;
+        if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || (target && (
+            target.tagName === 'TEXTAREA' || target.isContentEditable ||
+            (target.tagName === 'INPUT' && target.type !== 'range') ||
+            (target === slider && (event.key === 'ArrowLeft' || event.key === 'ArrowRight'))))) {
+            return;  // typing, or the slider's own arrows (which move it a step)
         }
         if (event.key === 'Home' || event.key === 'End') {
             go(event.key === 'Home' ? 0 : last);
@@ -338,12 +355,16 @@
     });
     var viewer = document.getElementById('viewer');
     function fromAddress() {
-        var match = /^#step-(\d+)$/.exec(location.hash);
-        if (match) {
-            go(Number(match[1]), true);
-            // the browser scrolled to the step's item; show the board and the list instead
-            window.scrollTo(0, viewer.getBoundingClientRect().top + window.scrollY - 8);
+        var match = /^#step-(.*)$/.exec(location.hash);
+        if (!match) {
+            return;
         }
+        go(/^\d+$/.test(match[1]) ? Number(match[1]) : current, true);
+        if (location.hash !== '#step-' + current) {  // out of range, or not a number: say where the page is
+            history.replaceState(null, '', '#step-' + current);
+        }
+        // the browser scrolled to the step's item; show the board and the list instead
+        window.scrollTo(0, viewer.getBoundingClientRect().top + window.scrollY - 8);
     }
     window.addEventListener('hashchange', fromAddress);
     window.addEventListener('load', fromAddress);
@@ -354,5 +375,7 @@
     draw();
     show();
     fromAddress();
+    root.classList.remove('no-js');  // only now: if anything above failed, the page still reads as a list
+    root.classList.add('js');
     root.setAttribute('data-ready', 'true');
 }());
