@@ -24,7 +24,7 @@ from .budget import Budget
 from .engine import Engine, choose_rules
 from .errors import Contradiction, StripContradiction
 from .explanation import contradiction
-from .linesolvers import exact_for
+from .linesolvers import exact
 from .linesolvers._record import known_line
 from .options import SolveOptions
 from .puzzle import Puzzle, clue_text, totals_problem
@@ -161,7 +161,7 @@ def _check_given(engine) -> None:
     that cannot, with why (worded like any strip that cannot be completed)."""
     for strip in engine.strips:
         squares = bytes(strip.squares)
-        if squares.count(BLANK) != len(squares) and exact_for(squares).solve(strip.targets, squares) is None:
+        if squares.count(BLANK) != len(squares) and exact(strip.targets, squares) is None:
             raise contradiction(strip.id, strip.targets, squares, "given",
                                 StripContradiction("its given squares do not fit its clue"))
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from line_cases import BAD_CASES, EXACT_CASES, parse_clue, parse_line
 from paint.formats.linenotation import format_result
 from paint.formats.linenotation import parse_line as parse_simpson
-from paint.linesolvers import LONG_LINE, SOLVERS, complete, dp, exact_for, fast, fcomp, settle
+from paint.linesolvers import LONG_LINE, SOLVERS, _exact, complete, dp, exact, exact_for, fast, fcomp, settle
 from paint.linesolvers.trace import Arrangement
 from paint.render.linetrace import trace_lines
 from paint.squares import BLANK, EMPTY, FULL
@@ -181,6 +181,33 @@ class TestAgreement:
             assert settled is None
         else:
             assert settled == {x: r for x, (s, r) in enumerate(zip(squares, result)) if s == BLANK and r != BLANK}
+
+
+class TestLineCache:
+    """exact() answers from its cache exactly as the solver would, whatever came before."""
+
+    @settings(max_examples=600, deadline=None)
+    @given(st.lists(lines(), min_size=1, max_size=6))
+    def test_cached_answers_are_the_solvers(self, batch):
+        """Each line of a batch, and each again (from the cache), gets brute force's answer; the cache is keyed
+        by clue and squares, so a line's twin with another clue is not confused with it."""
+        for targets, squares in batch + batch:
+            assert exact(targets, squares) == brute_force(targets, squares)
+            assert exact(list(targets), bytearray(squares)) == brute_force(targets, squares)
+
+    def test_hits(self):
+        """A line solved twice is solved once."""
+        _exact.cache_clear()
+        exact((2, 1), bytes(6))
+        exact((2, 1), bytes(6))
+        exact((1, 2), bytes(6))
+        assert (_exact.cache_info().hits, _exact.cache_info().misses) == (1, 2)
+
+    def test_long_lines_not_kept(self):
+        """Lines longer than LONG_LINE are solved each time, not kept."""
+        _exact.cache_clear()
+        assert exact((3,), bytes(LONG_LINE + 1)) == dp.solve((3,), bytes(LONG_LINE + 1))
+        assert _exact.cache_info().currsize == 0
 
 
 class TestExactChoice:

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from ..errors import StripContradiction
 from ..explanation import Chain, Link, Mark, Reason, contradiction
-from ..linesolvers import exact_for
+from ..linesolvers import exact
 from ..placement import leftmost_starts
 from ..squares import BLANK, EMPTY, FULL
 from ..strip import Strip
@@ -141,7 +141,7 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
                 except StripContradiction:
                     return True
                 continue
-            result = exact_for(squares).solve(live.targets, squares)
+            result = exact(live.targets, squares)
             if result is None:
                 return True
             if result != squares:
@@ -289,7 +289,7 @@ class _Follower:
         squares = bytearray(live.squares)
         for position, value in mine.items():
             squares[position] = value
-        if exact_for(squares).solve(live.targets, squares) is not None:
+        if exact(live.targets, squares) is not None:
             return
         error = StripContradiction("its blocks cannot be placed")
         broken = contradiction(live.id, live.targets, squares, "try_one", error)

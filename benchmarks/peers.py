@@ -1,0 +1,194 @@
+"""Benchmark: paint against Jan Wolter's pbnsolve, side by side in one run, as ratios.
+
+Usage::
+
+    python benchmarks/peers.py [--pbnsolve PATH] [--only startup,jwilk,survey,taai,random]
+                               [--repeat 3] [--timeout 120] [--taai N] [--random N]
+
+Each work is timed as whole processes, the median of ``--repeat`` runs, one
+right after the other so that the machine's load falls on both alike:
+
+- ``startup``: ``paint solve puzzles/dancer.pro --no-grids > FILE`` against
+  ``python3 -c pass`` (the issue's start-up target is a ratio to Python
+  itself) and pbnsolve on the same puzzle;
+- ``jwilk``: ``paint check tests/corpus/jwilk --jobs 1`` against pbnsolve run
+  on each of the 151 files in turn (``-b -u``: prove uniqueness);
+- ``survey``: ``paint check --jobs 1`` on the seven survey puzzles line
+  logic cannot finish (edge, bucks, mum, petroglyph, light, merka,
+  forever), against pbnsolve on each in turn;
+- ``taai``: ``paint check`` on the first ``--taai`` puzzles of the TAAI 2011
+  tournament file (each also written as a .non file for pbnsolve);
+- ``random``: ``--random`` random 25 x 25 puzzles of density 0.5 (seeded, so
+  every run checks the same ones), most of which have several solutions.
+
+pbnsolve is built from ``../shared/peers`` with its ``build.sh`` (it prints
+where it put the binary) and given here by path; without ``--pbnsolve``, or
+when the path is not there, its column is left empty and only paint's times
+are printed.  A process that runs past ``--timeout`` seconds is stopped and
+shown as ``> T s``.  paint's verdicts are counted beside its time (``ok``,
+``multiple``, ``limit``, ...), so a fast run that gave up shows as such.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+CORPUS = ROOT / "tests" / "corpus"
+SURVEY = ["webpbn-00023-edge", "webpbn-00027-bucks", "webpbn-00065-mum", "webpbn-00436-petroglyph",
+          "webpbn-00803-light", "webpbn-01611-merka", "webpbn-06574-forever"]
+"""The survey's puzzles that line logic cannot finish."""
+
+WORKS = ("startup", "jwilk", "survey", "taai", "random")
+TARGETS = {"startup": 3, "jwilk": 3, "survey": 3, "random": 20}
+"""The issue's targets: paint's time at most this many times the peer's."""
+
+
+def run(command: list[str], timeout: float, stdout=subprocess.DEVNULL) -> tuple[float | None, str]:
+    """Seconds ``command`` took (None past ``timeout``) and its standard output (when captured)."""
+    started = time.perf_counter()
+    try:
+        finished = subprocess.run(command, stdout=stdout, stderr=subprocess.DEVNULL, timeout=timeout, cwd=ROOT,
+                                  env=dict(os.environ, PYTHONPATH=str(ROOT)), text=True)
+    except subprocess.TimeoutExpired:
+        return None, ""
+    return time.perf_counter() - started, finished.stdout or ""
+
+
+def median(times: list[float | None]) -> float | None:
+    return None if any(t is None for t in times) else statistics.median(times)
+
+
+def shown(seconds: float | None, timeout: float) -> str:
+    return f"> {timeout:.0f} s" if seconds is None else f"{seconds:.3f} s" if seconds < 1 else f"{seconds:.2f} s"
+
+
+def ratio(paint: float | None, peer: float | None) -> str:
+    if paint is None or peer is None or peer == 0:
+        return ""
+    return f"{paint / peer:.1f}x"
+
+
+def pbnsolve_command(pbnsolve: str, path: Path) -> list[str]:
+    """pbnsolve proving uniqueness (``-u``) with a one-line verdict (``-b``); ``-fnin`` for Wilk's format."""
+    return [pbnsolve, "-b", "-u", *(["-fnin"] if path.suffix == ".nin" else []), str(path)]
+
+
+def random_puzzles(folder: Path, count: int, size: int = 25, density: float = 0.5) -> list[Path]:
+    """``count`` random ``size`` x ``size`` puzzles of ``density``, seeds 1..count, as .non files."""
+    paths = []
+    for seed in range(1, count + 1):
+        rng = random.Random(seed)
+        grid = [[rng.random() < density for _ in range(size)] for _ in range(size)]
+        clue = lambda line: ",".join(str(len(run)) for run in "".join("X" if f else " " for f in line).split()) or "0"  # noqa: E731
+        lines = [f"width {size}", f"height {size}", "rows", *map(clue, grid), "columns",
+                 *(clue([grid[r][c] for r in range(size)]) for c in range(size))]
+        path = folder / f"random-{seed:03}.non"
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def taai_puzzles(folder: Path, count: int) -> list[Path]:
+    """The first ``count`` TAAI 2011 puzzles, each written as a .non file (pbnsolve reads no tournament file)."""
+    from paint import formats
+    source = CORPUS / "taai2011" / "questions.txt"
+    paths = []
+    for number, puzzle in enumerate(formats.load_all(str(source))[:count], 1):
+        path = folder / f"taai-{number:04}.non"
+        path.write_text(formats.dumps(puzzle, "non"), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def paint_check(paths: list[Path], timeout: float) -> tuple[float | None, str]:
+    """``paint check --jobs 1 --json`` on ``paths``: seconds, and the verdicts counted."""
+    seconds, out = run([sys.executable, "-m", "paint", "check", *map(str, paths), "--jobs", "1", "--json"],
+                       timeout, stdout=subprocess.PIPE)
+    if seconds is None:
+        return None, ""
+    counts = Counter(check["verdict"] for check in json.loads(out))
+    return seconds, ", ".join(f"{n} {verdict}" for verdict, n in counts.most_common())
+
+
+def peer_loop(pbnsolve: str | None, paths: list[Path], timeout: float) -> float | None:
+    """pbnsolve on each of ``paths`` in turn, the total seconds (None when any run passes ``timeout``)."""
+    if pbnsolve is None:
+        return None
+    total = 0.0
+    for path in paths:
+        seconds, _ = run(pbnsolve_command(pbnsolve, path), timeout)
+        if seconds is None:
+            return None
+        total += seconds
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--pbnsolve", metavar="PATH", help="the pbnsolve binary (build it with ../shared/peers/build.sh)")
+    parser.add_argument("--only", default=",".join(WORKS), help=f"which works, of {','.join(WORKS)}")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each, the median taken (default 3)")
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a process is stopped")
+    parser.add_argument("--taai", type=int, default=50, help="how many TAAI puzzles (default 50; 1000 is all)")
+    parser.add_argument("--random", type=int, default=20, help="how many random 25 x 25 puzzles (default 20)")
+    arguments = parser.parse_args()
+    pbnsolve = arguments.pbnsolve if arguments.pbnsolve and os.path.exists(arguments.pbnsolve) else None
+    if arguments.pbnsolve and pbnsolve is None:
+        print(f"(no pbnsolve at {arguments.pbnsolve}: paint's times only)\n")
+    works = [work.strip() for work in arguments.only.split(",") if work.strip()]
+    timeout, repeat = arguments.timeout, arguments.repeat
+    rows = []
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        if "startup" in works:
+            dancer = ROOT / "puzzles" / "dancer.pro"
+            out = open(folder / "out.txt", "w")
+            python = median([run([sys.executable, "-c", "pass"], timeout)[0] for _ in range(5 * repeat)])
+            paint = median([run([sys.executable, "-m", "paint", "solve", str(dancer), "--no-grids"], timeout,
+                                stdout=out)[0] for _ in range(5 * repeat)])
+            survey_dancer = CORPUS / "survey" / "webpbn-00001-dancer.non"
+            peer = median([run(pbnsolve_command(pbnsolve, survey_dancer), timeout)[0]
+                           for _ in range(5 * repeat)]) if pbnsolve else None
+            rows.append(("start-up: solve dancer (5x10)", shown(paint, timeout), shown(peer, timeout) if pbnsolve else "",
+                         ratio(paint, peer), f"{ratio(paint, python)} python3 -c pass ({python * 1000:.0f} ms)", "3x python"))
+        groups = []
+        if "jwilk" in works:
+            groups.append(("jwilk, 151 puzzles (check --jobs 1)", sorted((CORPUS / "jwilk").glob("*.nin")), "3x"))
+        if "survey" in works:
+            groups.append(("survey, the 7 search puzzles", [CORPUS / "survey" / f"{name}.non" for name in SURVEY], "3x"))
+        if "taai" in works:
+            groups.append((f"TAAI 2011, first {arguments.taai}", taai_puzzles(folder, arguments.taai), ""))
+        if "random" in works:
+            groups.append((f"{arguments.random} random 25x25, density 0.5", random_puzzles(folder, arguments.random),
+                           "20x"))
+        for label, paths, target in groups:
+            paint_times, verdicts = [], ""
+            peer_times = []
+            for _ in range(repeat):
+                seconds, verdicts = paint_check(paths, timeout * len(paths))
+                paint_times.append(seconds)
+                peer_times.append(peer_loop(pbnsolve, paths, timeout))
+            paint, peer = median(paint_times), (median(peer_times) if pbnsolve else None)
+            rows.append((label, shown(paint, timeout * len(paths)), shown(peer, timeout) if pbnsolve else "",
+                         ratio(paint, peer), verdicts, target))
+    print("| work | paint | pbnsolve | paint / pbnsolve | notes | target |")
+    print("|---|---|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+
+if __name__ == "__main__":
+    main()
