@@ -58,12 +58,9 @@ import errno
 import fcntl
 import os
 import re
-import secrets
 import select
-import shutil
 import stat
 import sys
-import tempfile
 import time
 from typing import Iterator, TextIO
 
@@ -557,6 +554,8 @@ def _rewriting(real: str, named) -> Iterator[TextIO]:
     owner, group, links and permissions, and is left as it was if the work
     fails before the end.
     """
+    import shutil  # only here: a file replaced in place (few are), so paint starts without them
+    import tempfile
     try:
         with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as stream:
             yield stream
@@ -591,6 +590,7 @@ def same_file(path, other) -> bool:
 
 def _create_temporary(folder: str, name: str) -> tuple[int, str]:
     """A new file next to the target (``.name.XXXXXXXX.tmp``, or ``.paint.XXXXXXXX.tmp`` for a long name), opened for writing: (descriptor, path)."""
+    import secrets  # only when a file is written: paint starts without it
     stem = name if len(name.encode("utf-8", "surrogateescape")) <= 200 else "paint"
     while True:
         candidate = os.path.join(folder, f".{stem}.{secrets.token_hex(4)}.tmp")

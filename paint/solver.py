@@ -29,7 +29,6 @@ from .linesolvers._record import known_line
 from .options import SolveOptions
 from .puzzle import Puzzle, clue_text, totals_problem
 from .result import Result, replay
-from .search.bfs import explore
 from .squares import BLANK, Grid, starting_grid
 
 
@@ -115,6 +114,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
                 status = "limit"
                 break
             budget.stage = "search"
+            from .search.bfs import explore  # only a puzzle the rules cannot finish loads the search
             found = explore(engine, branch_rules, budget, keep_steps=options.branch_steps, memory=memory)
             if found.kind in ("commit", "agree"):
                 if not found.marks:

@@ -11,7 +11,6 @@ import sys
 import time
 
 import attrs
-from rich.console import Console
 
 from .. import formats
 from ..check import DEFAULT_MAX_TIME, CheckOptions
@@ -82,6 +81,7 @@ def _with_grid(found, path):
 
 def run(arguments) -> int:
     # imported here, so that the other commands do not start worker-process machinery and progress bars
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
     from ..batch import check_batch, expand, find_puzzles

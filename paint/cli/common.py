@@ -10,8 +10,6 @@ import stat
 import sys
 import textwrap
 
-from rich.console import Console
-
 from .. import formats
 from ..check import printable
 from ..errors import PaintError
@@ -105,13 +103,29 @@ def width_type(text: str) -> int:
     return value
 
 
-class OutputConsole(Console):
-    """rich's Console, but a reader that goes away (``paint ... | head``) ends the command with status 141, as for
-    every other output, rather than rich's own exit 1."""
+def OutputConsole(**options):  # noqa: N802 - made like the class it makes
+    """rich's Console (``options`` as for it), but a reader that goes away (``paint ... | head``) ends the command
+    with status 141, as for every other output, rather than rich's own exit 1.  rich is imported here, when a
+    command writes through it: a command writing to a file or pipe never loads it (see :func:`may_be_terminal`)."""
+    from rich.console import Console
 
-    def on_broken_pipe(self) -> None:
-        self.quiet = True
-        raise BrokenPipeError
+    class _OutputConsole(Console):
+        def on_broken_pipe(self) -> None:
+            self.quiet = True
+            raise BrokenPipeError
+
+    return _OutputConsole(**options)
+
+
+def may_be_terminal(stream) -> bool:
+    """Whether rich might treat ``stream`` as a terminal: it is one, or the environment says to (``FORCE_COLOR``,
+    ``TTY_COMPATIBLE``).  When False, rich would write plain text: paint writes it without loading rich."""
+    if os.environ.get("FORCE_COLOR") is not None or os.environ.get("TTY_COMPATIBLE"):
+        return True
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def regular_or_new(path) -> bool:

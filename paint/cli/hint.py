@@ -9,7 +9,6 @@ import sys
 
 from ..errors import PaintError
 from ..files import STDIN
-from ..hint import hint as hint_for
 from ..options import SolveOptions
 from ..render.hint import LEVELS, hint_lines
 from .status import EXIT_BY_HINT, help_text
@@ -61,6 +60,7 @@ def run(arguments) -> int:
         interrupted.append(signum)
         raise KeyboardInterrupt
 
+    from ..hint import hint as hint_for  # only the hint command loads it
     previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
         found = hint_for(puzzle, grid, SolveOptions(max_time=arguments.max_time))

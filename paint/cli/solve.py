@@ -9,19 +9,16 @@ import sys
 import threading
 
 import attrs
-from rich.console import Console
 
 from .. import solve
 from ..errors import PaintError
 from ..files import ChunkedWriter, check_destination, output_file
 from ..options import SolveOptions
-from ..render.document import DocumentWriter
-from ..render.terminal import StatusLine, TerminalWriter
 from ..render.text import Rounds, TextWriter, ending_parts, header_parts, picture, step_part
 from ..wording import step_body
 from .status import EXIT_BY_STATUS, EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_SOLVED, EXIT_STALLED, help_text
 from .common import (OutputConsole, add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, complain,
-                     distinct_outputs, file_name, page_destination, paragraph, writes_stdout)
+                     distinct_outputs, file_name, may_be_terminal, page_destination, paragraph, writes_stdout)
 
 
 def add_parser(commands, names) -> None:
@@ -178,16 +175,25 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
     written already); stops after the puzzle during which ``stop`` received
     a signal.
     """
-    console = OutputConsole(highlight=False)  # on a terminal, rich writes (and keeps the status line below)
+    # rich only for a terminal: on a terminal it writes (and keeps the status line below); a file or pipe gets
+    # plain text without loading it
+    console = OutputConsole(highlight=False) if may_be_terminal(sys.stdout) else None
+    on_terminal = console is not None and console.is_terminal
     width = arguments.width
-    if stream is None and not arguments.json and console.is_terminal:
+    if stream is None and not arguments.json and on_terminal:
+        from ..render.terminal import TerminalWriter
         writer = TerminalWriter(console)
         width = min(arguments.width, max(console.width, 40))
     else:
         writer = TextWriter(stream or ChunkedWriter(sys.stdout))
     out = stream or ChunkedWriter(sys.stdout)
-    errors = Console(stderr=True, highlight=False)
-    status = StatusLine(errors, shared=console.is_terminal and stream is None) if errors.is_terminal else None
+    status = None
+    if may_be_terminal(sys.stderr):
+        from rich.console import Console
+
+        from ..render.terminal import StatusLine
+        errors = Console(stderr=True, highlight=False)
+        status = StatusLine(errors, shared=on_terminal and stream is None) if errors.is_terminal else None
     many = len(puzzles) > 1
     if arguments.json and arguments.all:
         out.write("[")
@@ -196,6 +202,7 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
             break
         document = None
         if arguments.json:
+            from ..render.document import DocumentWriter
             document = DocumentWriter(out, depth=1 if arguments.all else 0)
             if arguments.all:
                 out.write(",\n  " if results else "\n  ")
