@@ -82,7 +82,8 @@ class Engine:
             self.columns = [bytearray(puzzle.height) for _ in range(puzzle.width)]
         else:
             self.grid = Grid(puzzle.height, puzzle.width, [bytearray(row) for row in start.rows])
-            self.columns = [bytearray(row[c] for row in self.grid.rows) for c in range(puzzle.width)]
+            self.columns = [bytearray(column) for column in zip(*self.grid.rows)] if puzzle.height else \
+                [bytearray() for _ in range(puzzle.width)]
         self.strips = [Strip(StripId("row", r), puzzle.rows[r], self.grid.rows[r])
                        for r in range(puzzle.height)]
         self.strips += [Strip(StripId("column", c), puzzle.columns[c], self.columns[c])

@@ -16,6 +16,7 @@ strips can be plain lists; everything a person reads uses the glyphs
 from __future__ import annotations
 
 import enum
+import re
 from typing import Iterator
 
 import attrs
@@ -82,24 +83,23 @@ def line_text(squares) -> str:
     return "".join(GLYPHS[s] for s in squares)
 
 
-def stretches(squares, inside) -> list[tuple[int, int]]:
-    """The maximal runs of squares for which ``inside(value)`` holds, as ``(first, last)`` 0-based inclusive pairs.
+_RUNS = {FULL: re.compile(b"\x02+"), "not empty": re.compile(b"[^\x01]+"), "not covered": re.compile(b"\x00+")}
+"""Maximal runs of full squares, of squares that are not empty, and of zero bytes, for :func:`runs_of`."""
 
-    >>> stretches([2, 2, 0, 2], lambda value: value == FULL)
-    [(0, 1), (3, 3)]
+
+def runs_of(squares, kind) -> list[tuple[int, int]]:
+    """The maximal runs of one ``kind`` of square as ``(first, last)`` 0-based inclusive pairs, found at C speed
+    in the square values as bytes.
+
+    ``kind`` is ``FULL`` (full squares), ``'not empty'`` (full or blank) or
+    ``'not covered'`` (zero values, as in a mask of covered squares).
+
+    >>> runs_of(bytes([2, 2, 0, 2]), FULL), runs_of([0, 1, 0, 0, 1], 'not empty'), runs_of([1, 0, 0], 'not covered')
+    ([(0, 1), (3, 3)], [(0, 0), (2, 3)], [(1, 2)])
     """
-    found = []
-    start = None
-    for position, value in enumerate(squares):
-        if inside(value):
-            if start is None:
-                start = position
-        elif start is not None:
-            found.append((start, position - 1))
-            start = None
-    if start is not None:
-        found.append((start, len(squares) - 1))
-    return found
+    if not isinstance(squares, (bytes, bytearray)):
+        squares = bytes(squares)
+    return [(match.start(), match.end() - 1) for match in _RUNS[kind].finditer(squares)]
 
 
 def starting_grid(puzzle) -> "Grid":

@@ -28,7 +28,7 @@ from __future__ import annotations
 import attrs
 
 from ..rule import Finding, Rule
-from ..squares import BLANK, EMPTY, FULL, stretches
+from ..squares import BLANK, EMPTY, FULL, runs_of
 
 NAME = "block_extension"
 
@@ -61,7 +61,7 @@ def runs(squares):
     >>> runs([2, 2, 0, 2])
     [(0, 1), (3, 3)]
     """
-    return stretches(squares, lambda value: value == FULL)
+    return runs_of(squares, FULL)
 
 
 def find(strip) -> Finding | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import attrs
 
 from ..rule import Finding, Rule
-from ..squares import BLANK, EMPTY, stretches
+from ..squares import BLANK, EMPTY, runs_of
 
 NAME = "unreachable"
 
@@ -36,13 +36,13 @@ class Beyond:
 def find(strip) -> Finding | None:
     """Mark empty the blank squares no patch covers (Kramer rule ii)."""
     squares = strip.squares
-    covered = [False] * len(squares)
+    covered = bytearray(len(squares))  # 1 where some patch lies
     for patch in strip.patches:
-        covered[patch.start:patch.end + 1] = [True] * (patch.end + 1 - patch.start)
+        covered[patch.start:patch.end + 1] = b"\x01" * (patch.end + 1 - patch.start)
     marks = []
     found = []
     patches = strip.patches
-    for first, last in stretches(covered, lambda value: not value):
+    for first, last in runs_of(covered, "not covered"):
         new = [p for p in range(first, last + 1) if squares[p] == BLANK]
         if not new:
             continue
