@@ -53,6 +53,9 @@ HARDNESS = (*RULE_NAMES, "search")
 DEFAULT_MAX_TIME = 60.0
 """Seconds a check spends on one puzzle unless told otherwise."""
 
+SECOND_SOLUTION = 2000
+"""How many squares the quick search for a second solution may try (:attr:`CheckOptions.second_solution`)."""
+
 
 @attrs.frozen
 class CheckOptions:
@@ -63,7 +66,11 @@ class CheckOptions:
       together stop rather than where line logic stops;
     - ``max_time``: seconds of solving per puzzle before its verdict is
       ``limit`` (None: no limit);
-    - ``max_branches``: search branches per puzzle before ``limit`` (None: no limit).
+    - ``max_branches``: search branches per puzzle before ``limit`` (None: no limit);
+    - ``second_solution``: where the rules stall, look first for two
+      solutions depth first, trying at most this many squares
+      (:mod:`paint.search.dfs`): an ambiguous puzzle is told at once, with
+      the two solutions; None leaves it to the explained breadth-first search.
 
     Raises ValueError for a limit that is not positive.
 
@@ -77,6 +84,7 @@ class CheckOptions:
     allow_probes: bool = False
     max_time: float | None = attrs.field(default=DEFAULT_MAX_TIME, validator=positive_or_none)
     max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
+    second_solution: int | None = attrs.field(default=SECOND_SOLUTION, validator=positive_or_none)
 
     @property
     def allowed(self) -> tuple[str, ...]:
@@ -220,9 +228,10 @@ def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: s
     pass.  Raises nothing for the puzzle's content.
     """
     options = options or CheckOptions()
-    result = solve(puzzle, SolveOptions(max_time=options.max_time, max_branches=options.max_branches))
+    result = solve(puzzle, SolveOptions(max_time=options.max_time, max_branches=options.max_branches,
+                                        second_solution=options.second_solution))
     used = {step.rule for step in result.steps}
-    if result.branches:
+    if result.branches or result.status == "multiple":  # a second solution is found only by a search
         used.add("search")
     if result.contradiction is not None:
         used.add(result.contradiction.rule)

@@ -25,6 +25,12 @@ class SolveOptions:
       None for no limit.
     - ``branch_steps``: keep every branch's own steps in the search records
       (for ``--detail``); off, only their counts are kept.
+    - ``second_solution``: before the first breadth-first search, look for
+      two solutions depth first (:mod:`paint.search.dfs`), trying at most
+      this many squares; two found end the solve at once with status
+      ``'multiple'`` (the explanation stops where the rules stalled).  None
+      (the default) never does: ``paint solve`` explains the search that
+      finds the second solution; ``paint check`` asks only whether there is one.
     - ``steps``: ``'strip'`` (the default) records one step per strip a
       rule changed, each checkable against the grid just before it;
       ``'rule'`` one step per round of a rule over every strip that changed
@@ -46,3 +52,4 @@ class SolveOptions:
     max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
     branch_steps: bool = False
     steps: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "rule")))
+    second_solution: int | None = attrs.field(default=None, validator=positive_or_none)

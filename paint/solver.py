@@ -20,7 +20,7 @@ import time
 
 import attrs
 
-from .budget import Budget
+from .budget import Budget, LimitReached
 from .engine import Engine, choose_rules
 from .errors import Contradiction, StripContradiction
 from .explanation import contradiction
@@ -114,6 +114,16 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
                 status = "limit"
                 break
             budget.stage = "search"
+            if options.second_solution and len(stalls) == 1:  # once, at the first stall: is it ambiguous?
+                from .search.dfs import two_solutions
+                try:
+                    quick = two_solutions(puzzle, engine.grid.rows, nodes=options.second_solution, budget=budget)
+                except LimitReached:
+                    status = "limit"
+                    break
+                if len(quick.solutions) == 2:
+                    status, solutions = "multiple", quick.solutions
+                    break
             from .search.bfs import explore  # only a puzzle the rules cannot finish loads the search
             found = explore(engine, branch_rules, budget, keep_steps=options.branch_steps, memory=memory)
             if found.kind in ("commit", "agree"):

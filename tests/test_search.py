@@ -343,3 +343,66 @@ class TestChooseBlock:
         counts = [count for _, _, count in order]
         assert counts == sorted(counts)
 
+
+
+class TestTwoSolutions:
+    """The quick depth-first search for a second solution (paint.search.dfs) behind ``paint check``."""
+
+    @settings(max_examples=250, deadline=None)
+    @given(st.integers(1, 4), st.integers(1, 4), st.data())
+    def test_against_brute_force(self, height, width, data):
+        """Every grid it returns solves the clues, the two differ, and a complete search found them all (up to two)."""
+        from paint.search.dfs import two_solutions
+        lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
+        rows, columns = clues_of(lines), clues_of(columns_of(lines))
+        puzzle = paint.Puzzle(rows=rows, columns=columns)
+        found = two_solutions(puzzle, [bytearray(width) for _ in range(height)])
+        truth = brute_force(rows, columns, height, width)
+        shown = [grid.lines() for grid in found.solutions]
+        assert all(checked(puzzle, grid) for grid in shown)
+        assert len({tuple(grid) for grid in shown}) == len(shown)
+        assert len(shown) == min(len(truth), 2)
+        assert found.complete == (len(truth) < 2)
+
+    def test_from_known_squares(self):
+        """It keeps the squares it is given: from a grid that allows one solution it finds that one, completely."""
+        from paint.search.dfs import two_solutions
+        puzzle = paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]])
+        found = two_solutions(puzzle, [bytearray([FULL, BLANK]), bytearray(2)])
+        assert [grid.lines() for grid in found.solutions] == [["X.", ".X"]] and found.complete
+        none = two_solutions(puzzle, [bytearray([FULL, FULL]), bytearray(2)])
+        assert none.solutions == () and none.complete
+
+    def test_gives_up(self):
+        """Past its squares it gives up, incomplete, having found fewer than two."""
+        from paint.search.dfs import two_solutions
+        puzzle = paint.Puzzle(rows=[[1]] * 6, columns=[[1]] * 6)  # 720 solutions, none settled by line logic
+        found = two_solutions(puzzle, [bytearray(6) for _ in range(6)], nodes=3)
+        assert len(found.solutions) < 2 and not found.complete
+
+    def test_stops_for_the_budget(self):
+        """A stop asked for (Ctrl-C, a time limit) ends it with LimitReached, as every long loop ends."""
+        import threading
+        from paint.budget import Budget, LimitReached
+        from paint.search.dfs import two_solutions
+        stop = threading.Event()
+        stop.set()
+        with pytest.raises(LimitReached):
+            two_solutions(paint.Puzzle(rows=[[1]] * 3, columns=[[1]] * 3), [bytearray(3) for _ in range(3)],
+                          budget=Budget(stop=stop))
+
+    def test_check_tells_multiple_at_once(self):
+        """``paint check`` reports an ambiguous puzzle from the quick search: two checked, different solutions,
+        and the squares they differ in counted; ``paint solve`` still explains its breadth-first search."""
+        from paint.check import CheckOptions, check_file
+        path = str(CORPUS / "jwilk" / "data087.nin")
+        check = check_file(path)
+        puzzle = paint.load(path)
+        assert check.verdict == "multiple" and len(check.solutions) == 2
+        first, second = (list(lines) for lines in check.solutions)
+        assert checked(puzzle, first) and checked(puzzle, second) and first != second
+        assert check.differing == sum(a != b for x, y in zip(first, second) for a, b in zip(x, y))
+        slow = check_file(path, CheckOptions(second_solution=None))
+        assert slow.verdict == "multiple" and slow.steps >= check.steps
+        result = paint.solve(puzzle)  # paint solve: the breadth-first search, explained, as before
+        assert result.status == "multiple" and result.branches > 0 and len(result.steps) == slow.steps
