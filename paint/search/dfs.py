@@ -77,29 +77,10 @@ def two_solutions(puzzle, rows, *, nodes: int = NODES, budget: Budget | None = N
         """Apply the exact line solver to every changed line until nothing changes; False on a contradiction."""
         while dirty_rows or dirty_columns:
             if dirty_rows:
-                r = dirty_rows.pop()
-                line = grid[r]
-                result = exact(row_clues[r], line)
-                if result is None:
+                if not _settle_line(grid, columns, row_clues, dirty_rows.pop(), dirty_columns):
                     return False
-                if result != line:
-                    for c in range(width):
-                        if line[c] != result[c]:
-                            columns[c][r] = result[c]
-                            dirty_columns.add(c)
-                    grid[r][:] = result
-            else:
-                c = dirty_columns.pop()
-                line = columns[c]
-                result = exact(column_clues[c], line)
-                if result is None:
-                    return False
-                if result != line:
-                    for r in range(height):
-                        if line[r] != result[r]:
-                            grid[r][c] = result[r]
-                            dirty_rows.add(r)
-                    columns[c][:] = result
+            elif not _settle_line(columns, grid, column_clues, dirty_columns.pop(), dirty_rows):
+                return False
         return True
 
     def branch_square(grid) -> tuple[int, int] | None:
@@ -143,3 +124,19 @@ def two_solutions(puzzle, rows, *, nodes: int = NODES, budget: Budget | None = N
     except (_GiveUp, RecursionError):  # RecursionError: a path of more squares tried than Python's stack holds
         return Found(tuple(solutions), False)
     return Found(tuple(solutions), True)
+
+
+def _settle_line(lines, crossing, clues, index, dirty) -> bool:
+    """Settle ``lines[index]`` (a row, or a column) by its clue, marking each square it settles in the crossing
+    line too and noting that line in ``dirty``; False when the line cannot be completed."""
+    line = lines[index]
+    result = exact(clues[index], line)
+    if result is None:
+        return False
+    if result != line:
+        for position, (before, after) in enumerate(zip(line, result)):
+            if before != after:
+                crossing[position][index] = after
+                dirty.add(position)
+        line[:] = result
+    return True
