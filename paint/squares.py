@@ -83,23 +83,43 @@ def line_text(squares) -> str:
     return "".join(GLYPHS[s] for s in squares)
 
 
-_RUNS = {FULL: re.compile(b"\x02+"), "not empty": re.compile(b"[^\x01]+"), "not covered": re.compile(b"\x00+")}
-"""Maximal runs of full squares, of squares that are not empty, and of zero bytes, for :func:`runs_of`."""
+_FULL_RUNS = re.compile(b"\x02+")
+_OPEN_RUNS = re.compile(b"[^\x01]+")
+_ZERO_RUNS = re.compile(b"\x00+")
 
 
-def runs_of(squares, kind) -> list[tuple[int, int]]:
-    """The maximal runs of one ``kind`` of square as ``(first, last)`` 0-based inclusive pairs, found at C speed
-    in the square values as bytes.
-
-    ``kind`` is ``FULL`` (full squares), ``'not empty'`` (full or blank) or
-    ``'not covered'`` (zero values, as in a mask of covered squares).
-
-    >>> runs_of(bytes([2, 2, 0, 2]), FULL), runs_of([0, 1, 0, 0, 1], 'not empty'), runs_of([1, 0, 0], 'not covered')
-    ([(0, 1), (3, 3)], [(0, 0), (2, 3)], [(1, 2)])
-    """
+def _runs(pattern, squares) -> list[tuple[int, int]]:
     if not isinstance(squares, (bytes, bytearray)):
         squares = bytes(squares)
-    return [(match.start(), match.end() - 1) for match in _RUNS[kind].finditer(squares)]
+    return [(match.start(), match.end() - 1) for match in pattern.finditer(squares)]
+
+
+def full_runs(squares) -> list[tuple[int, int]]:
+    """The maximal runs of full squares in ``squares`` (square values; bytes are fastest), as ``(first, last)``
+    0-based inclusive pairs, found at C speed.
+
+    >>> full_runs(bytes([2, 2, 0, 2]))
+    [(0, 1), (3, 3)]
+    """
+    return _runs(_FULL_RUNS, squares)
+
+
+def open_runs(squares) -> list[tuple[int, int]]:
+    """The maximal runs of squares that are not empty (full or blank), as ``(first, last)`` pairs.
+
+    >>> open_runs([0, 1, 0, 0, 1])
+    [(0, 0), (2, 3)]
+    """
+    return _runs(_OPEN_RUNS, squares)
+
+
+def zero_runs(values) -> list[tuple[int, int]]:
+    """The maximal runs of zeros in ``values`` (a mask, such as the squares no patch covers), as ``(first, last)`` pairs.
+
+    >>> zero_runs(bytes([1, 0, 0]))
+    [(1, 2)]
+    """
+    return _runs(_ZERO_RUNS, values)
 
 
 def starting_grid(puzzle) -> "Grid":

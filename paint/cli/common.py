@@ -120,8 +120,12 @@ def OutputConsole(**options):  # noqa: N802 - made like the class it makes
 def may_be_terminal(stream) -> bool:
     """Whether rich might treat ``stream`` as a terminal: it is one, or the environment says to (``FORCE_COLOR``,
     ``TTY_COMPATIBLE``).  When False, rich would write plain text: paint writes it without loading rich."""
-    if os.environ.get("FORCE_COLOR") is not None or os.environ.get("TTY_COMPATIBLE"):
-        return True
+    compatible = os.environ.get("TTY_COMPATIBLE", "")  # as rich reads them
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    force = os.environ.get("FORCE_COLOR")
+    if force is not None:
+        return force != ""
     try:
         return stream is not None and stream.isatty()
     except (AttributeError, ValueError):

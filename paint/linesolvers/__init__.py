@@ -82,9 +82,9 @@ def exact_for(squares) -> LineSolver:
     return SOLVERS["fcomp"] if len(squares) <= LONG_LINE else SOLVERS["dp"]
 
 
-CACHE_SIZE = 1 << 16
+CACHE_SIZE = 1 << 15
 """How many lines :func:`exact` remembers (the least recently used are forgotten first): lines of at most
-:data:`LONG_LINE` squares, so the cache holds some 20 MB at most."""
+:data:`LONG_LINE` squares, so the cache holds about 20 MB at most (in each process)."""
 
 
 def exact(targets, squares) -> bytes | None:
@@ -105,6 +105,11 @@ def exact(targets, squares) -> bytes | None:
     if len(squares) > LONG_LINE:  # long lines are rarely met twice, and would fill memory
         return exact_for(squares).solve(targets, squares)
     return _exact(tuple(targets), squares)
+
+
+def clear_cache() -> None:
+    """Forget every line :func:`exact` remembers (a benchmark timing a solve again, cold)."""
+    _exact.cache_clear()
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)

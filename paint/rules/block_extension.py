@@ -28,7 +28,7 @@ from __future__ import annotations
 import attrs
 
 from ..rule import Finding, Rule
-from ..squares import BLANK, EMPTY, FULL, runs_of
+from ..squares import BLANK, EMPTY, FULL, full_runs
 
 NAME = "block_extension"
 
@@ -61,7 +61,7 @@ def runs(squares):
     >>> runs([2, 2, 0, 2])
     [(0, 1), (3, 3)]
     """
-    return runs_of(squares, FULL)
+    return full_runs(squares)
 
 
 def find(strip) -> Finding | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 
 from ..rule import Finding, Rule
-from ..squares import BLANK, EMPTY, runs_of
+from ..squares import BLANK, EMPTY, open_runs
 
 NAME = "narrow_gap"
 
@@ -38,7 +38,7 @@ def gaps(squares):
     >>> gaps([0, 1, 0, 0, 1])
     [(0, 0), (2, 3)]
     """
-    return runs_of(squares, "not empty")
+    return open_runs(squares)
 
 
 def find(strip) -> Finding | None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import attrs
 
 from ..rule import Finding, Rule
-from ..squares import BLANK, EMPTY, runs_of
+from ..squares import BLANK, EMPTY, zero_runs
 
 NAME = "unreachable"
 
@@ -42,7 +42,7 @@ def find(strip) -> Finding | None:
     marks = []
     found = []
     patches = strip.patches
-    for first, last in runs_of(covered, "not covered"):
+    for first, last in zero_runs(covered):
         new = [p for p in range(first, last + 1) if squares[p] == BLANK]
         if not new:
             continue
