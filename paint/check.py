@@ -53,7 +53,7 @@ HARDNESS = (*RULE_NAMES, "search")
 DEFAULT_MAX_TIME = 60.0
 """Seconds a check spends on one puzzle unless told otherwise."""
 
-SECOND_SOLUTION = 2000
+SECOND_SOLUTION = 1000
 """How many squares the quick search for a second solution may try (:attr:`CheckOptions.second_solution`)."""
 
 

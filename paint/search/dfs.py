@@ -31,7 +31,7 @@ from ..budget import Budget
 from ..linesolvers import exact
 from ..squares import BLANK, EMPTY, FULL, Grid
 
-NODES = 2000
+NODES = 1000
 """How many squares :func:`two_solutions` may try before it gives up (see :class:`paint.options.SolveOptions`)."""
 
 
