@@ -35,7 +35,7 @@ from .errors import Contradiction, StripContradiction
 from .explanation import Mark, Reason, Step, contradiction
 from .puzzle import Puzzle
 from .rules import BY_NAME, RULES
-from .squares import BLANK, EMPTY, Grid
+from .squares import BLANK, EMPTY, Grid, columns_of
 from .strip import Strip, StripId
 
 
@@ -82,8 +82,7 @@ class Engine:
             self.columns = [bytearray(puzzle.height) for _ in range(puzzle.width)]
         else:
             self.grid = Grid(puzzle.height, puzzle.width, [bytearray(row) for row in start.rows])
-            self.columns = [bytearray(column) for column in zip(*self.grid.rows)] if puzzle.height else \
-                [bytearray() for _ in range(puzzle.width)]
+            self.columns = columns_of(self.grid.rows, puzzle.width)
         self.strips = [Strip(StripId("row", r), puzzle.rows[r], self.grid.rows[r])
                        for r in range(puzzle.height)]
         self.strips += [Strip(StripId("column", c), puzzle.columns[c], self.columns[c])

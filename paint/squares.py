@@ -122,6 +122,20 @@ def zero_runs(values) -> list[tuple[int, int]]:
     return _runs(_ZERO_RUNS, values)
 
 
+def columns_of(rows, width: int) -> list[bytearray]:
+    """The columns of a grid given as its ``rows`` (sequences of square values), each a bytearray; ``width`` gives
+    the number of columns when there are no rows.
+
+    >>> columns_of([bytearray([2, 1]), bytearray([0, 2])], 2)
+    [bytearray(b'\\x02\\x00'), bytearray(b'\\x01\\x02')]
+    >>> columns_of([], 3)
+    [bytearray(b''), bytearray(b''), bytearray(b'')]
+    """
+    if not rows:
+        return [bytearray() for _ in range(width)]
+    return [bytearray(column) for column in zip(*rows)]
+
+
 def starting_grid(puzzle) -> "Grid":
     """The grid a solve of ``puzzle`` starts from: its given squares (:attr:`paint.puzzle.Puzzle.given`), else blank."""
     if puzzle.given is not None:

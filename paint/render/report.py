@@ -28,6 +28,8 @@ import html
 from typing import TextIO
 
 from ..check import VERDICTS, Check
+from ..explanation import plural
+from ..squares import Grid
 from .check import describe, note, short_names, summary_line
 from .html import asset, page_head, script_text
 from .svg import thumbnail
@@ -50,9 +52,8 @@ def pictures_html(check: Check) -> str:
     """
     if check.verdict == "multiple" and len(check.solutions) >= 2:
         first, second = check.solutions[:2]
-        places = [(r, c) for r, (a, b) in enumerate(zip(first, second))
-                  for c, (x, y) in enumerate(zip(a, b)) if x != y]
-        count = f"{len(places)} square{'s' if len(places) != 1 else ''}"
+        places = Grid.from_lines(first).differences(Grid.from_lines(second))
+        count = plural(len(places), "square")
         return "".join(
             f'<figure>{thumbnail(grid, marked=places, size=PICTURE * 3 // 4, title=f"solution {n}, the {count} where the two differ framed")}'
             f"<figcaption>solution {n}</figcaption></figure>" for n, grid in ((1, first), (2, second)))

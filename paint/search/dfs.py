@@ -29,7 +29,7 @@ import attrs
 
 from ..budget import Budget
 from ..linesolvers import exact
-from ..squares import BLANK, EMPTY, FULL, Grid
+from ..squares import BLANK, EMPTY, FULL, Grid, columns_of
 
 NODES = 1000
 """How many squares :func:`two_solutions` may try before it gives up (see :class:`paint.options.SolveOptions`)."""
@@ -69,7 +69,7 @@ def two_solutions(puzzle, rows, *, nodes: int = NODES, budget: Budget | None = N
     column_clues = [tuple(clue) for clue in puzzle.columns]
     height, width = len(row_clues), len(column_clues)
     grid = [bytearray(row) for row in rows]
-    columns = [bytearray(column) for column in zip(*grid)] if height else [bytearray() for _ in range(width)]
+    columns = columns_of(grid, width)
     solutions: list[Grid] = []
     tried = [0]
 
