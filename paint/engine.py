@@ -34,7 +34,9 @@ from .budget import Budget, LimitReached
 from .errors import Contradiction, StripContradiction
 from .explanation import Mark, Reason, Step, contradiction
 from .puzzle import Puzzle
+from .result import Status
 from .rules import BY_NAME, RULES
+from .search.probe import ProbeMemory
 from .squares import BLANK, EMPTY, Grid, columns_of
 from .strip import Strip, StripId
 
@@ -94,12 +96,21 @@ class Engine:
         self.probed: dict[str, int] = {}  # probe name -> self.changes when it last found nothing
         self.blank = puzzle.width * puzzle.height if start is None else sum(row.count(BLANK) for row in self.grid.rows)
         self.steps: list[Step] = []
-        self.probe_cache: dict = {}
-        self.probe_reads: tuple = ()
+        self.probe_memory = ProbeMemory()  # what the probes found nothing for, and on which squares
+
+    # The strips are numbered rows first, then columns: row r is strip r and column c strip height + c.
 
     def index(self, strip: StripId) -> int:
         """The position of ``strip`` in :attr:`strips` (rows first, then columns)."""
         return strip.index if strip.kind == "row" else self.height + strip.index
+
+    def through(self, row: int, column: int) -> tuple[int, int]:
+        """The positions in :attr:`strips` of the row and the column through square (``row``, ``column``)."""
+        return row, self.height + column
+
+    def square(self, index: int, position: int) -> tuple[int, int]:
+        """The 0-based ``(row, column)`` of square ``position`` along strip ``index`` of :attr:`strips`."""
+        return (index, position) if index < self.height else (position, index - self.height)
 
     def mark(self, row: int, column: int, value: int) -> None:
         """Mark one blank square and make its row and column pending for every rule.
@@ -112,7 +123,7 @@ class Engine:
         self.grid.rows[row][column] = value
         self.columns[column][row] = value
         self.blank -= 1
-        crossing = self.height + column
+        row, crossing = self.through(row, column)
         self.strips[row].version += 1
         self.strips[crossing].version += 1
         self.changes += 1
@@ -176,7 +187,8 @@ class Engine:
         step = None
         # By strip, each probe is made on the grid the steps before it left, the grid its reader has;
         # by rule, as in Kramer's program, every probe of the round on the grid as the round began.
-        chains = rule.find(self) if self.by_strip else list(rule.find(self))
+        found = rule.find(self, self.probe_memory)
+        chains = found if self.by_strip else list(found)
         for chain in chains:  # one step per square, each shown by its own chain
             square = chain.assumed
             self.mark(square.row, square.column, EMPTY)
@@ -233,8 +245,8 @@ class Engine:
         self.steps[-1] = attrs.evolve(self.steps[-1], last=True)
         return self.steps[-1]
 
-    def run(self) -> str:
-        """Apply the rules until no rule makes progress; return ``'solved'``, ``'stalled'`` or ``'limit'``.
+    def run(self) -> Status:
+        """Apply the rules until no rule makes progress; return :class:`paint.result.Status` ``SOLVED``, ``STALLED`` or ``LIMIT``.
 
         ``'limit'``: the budget's time ran out (the marks made before were
         recorded).  Raises :class:`Contradiction` when the clues cannot all
@@ -246,7 +258,7 @@ class Engine:
                     if self.apply(rule) is not None:
                         break
                 else:
-                    return "solved" if self.blank == 0 else "stalled"
+                    return Status.SOLVED if self.blank == 0 else Status.STALLED
         except LimitReached:
-            return "limit"
+            return Status.LIMIT
 

@@ -23,6 +23,7 @@ Everything a person reads counts rows and columns from 1; the records keep
 
 from __future__ import annotations
 
+import enum
 import functools
 
 import attrs
@@ -215,6 +216,27 @@ class Placement:
         return f"{self.strip.name}'s {block_name(self.clue, self.target).removeprefix('the ')}"
 
 
+class Outcome(enum.StrEnum):
+    """What became of a search branch (:attr:`Branch.outcome`); the words are those of the JSON document.
+
+    ``STALLED`` is a branch the rules worked without breaking or solving it,
+    still to be scanned; the search never records it as such (it is
+    ``OPEN`` or ``UNTRIED`` in a :class:`Branch`).
+    """
+
+    STALLED = "stalled"
+    SOLVED = "solved"
+    CONTRADICTION = "contradiction"
+    EXHAUSTED = "exhausted"
+    OPEN = "open"
+    UNTRIED = "untried"
+    SURVIVED = "survived"
+
+
+BROKE = (Outcome.CONTRADICTION, Outcome.EXHAUSTED)
+"""The outcomes of a branch that rules its place out."""
+
+
 @attrs.frozen
 class Branch:
     """One placement tried by the search and what became of it (Kramer decisions 6/7/2, 6/20/2).
@@ -232,7 +254,7 @@ class Branch:
 
     placement: Placement
     level: int
-    outcome: str
+    outcome: Outcome = attrs.field(converter=Outcome)
     worked: int
     steps: tuple["Step", ...] = ()
     broken: StripId | None = None
@@ -248,20 +270,20 @@ class Branch:
     @property
     def became(self) -> str:
         """What became of the branch: ``'breaks column 4 after 6 steps'``, ``'is the one place left'``, ..."""
-        if self.outcome == "contradiction":
+        if self.outcome is Outcome.CONTRADICTION:
             return f"breaks {self.broken.name} after {plural(self.worked, 'step')}"
-        if self.outcome == "exhausted":
+        if self.outcome is Outcome.EXHAUSTED:
             block = self.children[0].placement.block if self.children else "the next block"
             return (f"leaves no place for {block} "
                     f"({plural(len(self.children), 'place')} tried, {levels(self)} deep)")
-        if self.outcome == "solved":
+        if self.outcome is Outcome.SOLVED:
             return f"is solved after {plural(self.worked, 'step')}"
-        if self.outcome == "open":
+        if self.outcome is Outcome.OPEN:
             return f"is still open after {plural(self.worked, 'step')}"
-        return _OUTCOME_WORDS.get(self.outcome, self.outcome)
+        return _OUTCOME_WORDS[self.outcome]
 
 
-_OUTCOME_WORDS = {"untried": "is not tried yet", "survived": "is the one place left"}
+_OUTCOME_WORDS = {Outcome.UNTRIED: "is not tried yet", Outcome.SURVIVED: "is the one place left"}
 
 
 def levels(branch: "Branch") -> int:
@@ -297,21 +319,21 @@ class Search:
         """
         first = self.branches[0].placement
         if self.stopped:
-            said = [b.text for b in self.branches if b.outcome in ("contradiction", "exhausted", "solved")]
-            for outcome, words in (("open", "still open"), ("untried", "not tried yet")):
+            said = [b.text for b in self.branches if b.outcome in (*BROKE, Outcome.SOLVED)]
+            for outcome, words in ((Outcome.OPEN, "still open"), (Outcome.UNTRIED, "not tried yet")):
                 count = sum(1 for b in self.branches if b.outcome == outcome)
                 if count:
                     said.append(f"{plural(count, 'place')} {words}")
             return f"{first.block}, which has {plural(len(self.branches), 'place')}: {'; '.join(said)}"
         ruled_out = [b.text for i, b in enumerate(self.branches)
-                     if i != self.survived and b.outcome in ("contradiction", "exhausted")]
+                     if i != self.survived and b.outcome in BROKE]
         head = f"{first.block} has {plural(len(self.branches), 'place')}"
         if ruled_out:
             head += f" - {', '.join(ruled_out)}"
         if self.survived is not None:
             return f"{head}; so it lies at {self.branches[self.survived].placement.where}"
         if self.agreed:
-            left = [b.placement.where for b in self.branches if b.outcome not in ("contradiction", "exhausted")]
+            left = [b.placement.where for b in self.branches if b.outcome not in BROKE]
             return f"{head}; every place left ({'; '.join(left)}) gives the same"
         return f"{head}; so the clues cannot all hold"
 

@@ -31,12 +31,20 @@ class SolveOptions:
       ``'multiple'`` (the explanation stops where the rules stalled).  None
       (the default) never does: ``paint solve`` explains the search that
       finds the second solution; ``paint check`` asks only whether there is one.
+    - ``scan_blocks``, ``inner_scan``, ``inner_limit``: how widely the
+      breadth-first search scans a branch (:func:`paint.search.bfs.explore`):
+      at the stall, the places of up to ``scan_blocks`` blocks are worked
+      one level down; below it, the blocks of the strips the branch changed
+      and at most ``inner_scan`` others, no more than ``inner_limit`` in
+      all once one block is known to be open.  Wider scans settle more at
+      each level and cost more branches; the defaults were chosen on the
+      corpus's search puzzles (``benchmarks/search.py``).
     - ``steps``: ``'strip'`` (the default) records one step per strip a
       rule changed, each checkable against the grid just before it;
       ``'rule'`` one step per round of a rule over every strip that changed
       (Kramer's grouping).  The reasoning is the same either way.
 
-    Raises ValueError for a limit that is not positive.
+    Raises ValueError for a limit or a scan width that is not positive.
 
     >>> SolveOptions(rules=('overlap',)).rules
     ('overlap',)
@@ -53,3 +61,6 @@ class SolveOptions:
     branch_steps: bool = False
     steps: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "rule")))
     second_solution: int | None = attrs.field(default=None, validator=positive_or_none)
+    scan_blocks: int = attrs.field(default=20, validator=attrs.validators.gt(0))
+    inner_scan: int = attrs.field(default=4, validator=attrs.validators.gt(0))
+    inner_limit: int = attrs.field(default=8, validator=attrs.validators.gt(0))

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from collections import Counter
 
@@ -20,7 +21,17 @@ from .puzzle import Puzzle
 from .squares import BLANK, Grid, Square, starting_grid
 from .wording import broken_lines, needed_bounds
 
-STATUSES = ("solved", "multiple", "contradiction", "stalled", "limit")
+class Status(enum.StrEnum):
+    """How a solve (or the engine's run of the rules) ended; the words are those of the JSON document."""
+
+    SOLVED = "solved"
+    MULTIPLE = "multiple"
+    CONTRADICTION = "contradiction"
+    STALLED = "stalled"
+    LIMIT = "limit"
+
+
+STATUSES = tuple(status.value for status in Status)
 
 
 @attrs.frozen
@@ -50,7 +61,7 @@ class Result:
     """
 
     puzzle: Puzzle
-    status: str = attrs.field(validator=attrs.validators.in_(STATUSES))
+    status: str = attrs.field(converter=str, validator=attrs.validators.in_(STATUSES))
     steps: tuple[Step, ...]
     grid: Grid
     contradiction: Contradiction | None = None

@@ -8,9 +8,10 @@ when it concludes nothing.  It raises
 The words a person reads are made from the record by :mod:`paint.wording`.
 
 A *probe* (scope ``'world'``: Kramer's edge and corner rules) is a function
-of the engine, which it reads and never changes; it returns the
-:class:`paint.explanation.Chain` by which one blank square cannot be full, or
-None.
+of the engine, which it reads and never changes, and of a
+:class:`paint.search.probe.ProbeMemory`, where it keeps which squares it
+probed in vain; it yields the :class:`paint.explanation.Chain` by which a
+blank square cannot be full, one square at a time.
 """
 
 from __future__ import annotations

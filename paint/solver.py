@@ -28,7 +28,7 @@ from .linesolvers import exact
 from .linesolvers._record import known_line
 from .options import SolveOptions
 from .puzzle import Puzzle, clue_text, totals_problem
-from .result import Result, replay
+from .result import Result, Status, replay
 from .squares import BLANK, Grid, starting_grid
 
 
@@ -92,8 +92,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     contradiction = None
     solutions: tuple[Grid, ...] = ()
     tried = None
-    status = "stalled"
-    memory: dict = {}  # what the searches of this solve learned about the places they tried
+    status = Status.STALLED
+    memory = None  # what the searches of this solve learned about the places they tried
     stalls: list[int] = []
     try:
         totals = totals_problem(puzzle.rows, puzzle.columns)
@@ -104,14 +104,14 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
         while True:
             budget.stage = "rules"
             status = engine.run()
-            if status == "stalled":
+            if status is Status.STALLED:
                 stalls.append(len(engine.steps))
-            if status == "solved" and not engine.strip_rules:
+            if status is Status.SOLVED and not engine.strip_rules:
                 _check(engine)  # no line rule looked at the strips the probes filled
-            if status in ("solved", "limit") or not search:
+            if status in (Status.SOLVED, Status.LIMIT) or not search:
                 break
             if budget.spent():
-                status = "limit"
+                status = Status.LIMIT
                 break
             budget.stage = "search"
             if options.second_solution and len(stalls) == 1:  # once, at the first stall: is it ambiguous?
@@ -119,34 +119,35 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
                 try:
                     quick = two_solutions(puzzle, engine.grid.rows, nodes=options.second_solution, budget=budget)
                 except LimitReached:
-                    status = "limit"
+                    status = Status.LIMIT
                     break
                 if len(quick.solutions) == 2:
-                    status, solutions = "multiple", quick.solutions
+                    status, solutions = Status.MULTIPLE, quick.solutions
                     break
-            from .search.bfs import explore  # only a puzzle the rules cannot finish loads the search
-            found = explore(engine, branch_rules, budget, keep_steps=options.branch_steps, memory=memory)
-            if found.kind in ("commit", "agree"):
+            from .search.bfs import SearchMemory, Verdict, explore  # only a puzzle the rules cannot finish loads it
+            memory = memory or SearchMemory()
+            found = explore(engine, branch_rules, budget, options, memory)
+            if found.kind in (Verdict.COMMIT, Verdict.AGREE):
                 if not found.marks:
                     raise RuntimeError("search committed no square")  # a bug: it would loop for ever
                 engine.commit("search", found.marks, found.search)
                 continue
-            if found.kind == "none":
+            if found.kind is Verdict.NONE:
                 strip = found.search.branches[0].placement.strip
                 raise Contradiction(strip, "search", found.search.text)
-            status = found.kind
+            status = Status(found.kind)  # multiple or limit
             solutions = found.solutions
-            tried = found.search if found.kind == "limit" else None
+            tried = found.search if found.kind is Verdict.LIMIT else None
             break
     except Contradiction as error:
-        status, contradiction = "contradiction", error
+        status, contradiction = Status.CONTRADICTION, error
     except KeyboardInterrupt:
-        status = "limit"
+        status = Status.LIMIT
         engine.grid = replay(puzzle, engine.steps)  # Ctrl-C may have come in the middle of a step
     grid = Grid(puzzle.height, puzzle.width, [list(row) for row in engine.grid.rows])
-    if status == "multiple":
+    if status is Status.MULTIPLE:
         grid = solutions[0]
-    unique = {"solved": True, "multiple": False, "contradiction": False}.get(status)
+    unique = {Status.SOLVED: True, Status.MULTIPLE: False, Status.CONTRADICTION: False}.get(status)
     return Result(puzzle, status, tuple(engine.steps), grid, contradiction,
                   time.perf_counter() - started, unique=unique, solutions=solutions,
                   levels=budget.levels, branches=budget.branches, stalls=stalls, tried=tried)

@@ -21,10 +21,11 @@ GENERATIONS = 4
 """How many generations of consequences the corner probe follows (Kramer's example needs three)."""
 
 
-def find(engine):
+def find(engine, memory):
     """Yield the chains by which squares at a generalised corner cannot be full, each on the grid as the
-    squares before it left it (see :func:`paint.search.probe.breaking`)."""
-    return breaking(engine, NAME, corner_squares(engine), GENERATIONS)
+    squares before it left it; ``memory`` is the engine's :class:`paint.search.probe.ProbeMemory`
+    (see :func:`paint.search.probe.breaking`)."""
+    return breaking(engine, memory, NAME, corner_squares(engine), GENERATIONS)
 
 
 RULE = Rule(NAME, "vi", "a square at a corner that, assumed full, breaks a strip within four generations is empty",

@@ -20,10 +20,11 @@ GENERATIONS = 3
 """How many generations of consequences the edge probe follows."""
 
 
-def find(engine):
+def find(engine, memory):
     """Yield the chains by which squares of a generalised edge cannot be full, each on the grid as the
-    squares before it left it (see :func:`paint.search.probe.breaking`)."""
-    return breaking(engine, NAME, edge_squares(engine), GENERATIONS)
+    squares before it left it; ``memory`` is the engine's :class:`paint.search.probe.ProbeMemory`
+    (see :func:`paint.search.probe.breaking`)."""
+    return breaking(engine, memory, NAME, edge_squares(engine), GENERATIONS)
 
 
 RULE = Rule(NAME, "v", "a square on an edge that, assumed full, breaks a strip within three generations is empty",

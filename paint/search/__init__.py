@@ -1,7 +1,17 @@
-"""What runs when the rules stall: the edge and corner probes and breadth-first block-placement search.
+"""What runs when the line rules stall: the probes, breadth-first block-placement search, and a quick search for a
+second solution.
 
-Not built yet.  Kramer's rules v and vi (probes that assume a square full
-and follow its immediate consequences) and his breadth-first search by
-placing blocks (key decision 6) will live here; until then ``paint solve``
-reports ``stalled`` with the number of squares still blank.
+- :mod:`paint.search.probe`: Kramer's rules v and vi - assume a square full,
+  follow what the line rules force for a few generations, and look for a
+  strip that breaks (the ``edge`` and ``corner`` rules use it), with the
+  :class:`~paint.search.probe.ProbeMemory` of squares probed in vain.
+- :mod:`paint.search.blocks`: the blocks a search places, fewest places
+  first, and the squares one placement marks.
+- :mod:`paint.search.tree`: the branch tree - branches, what their open
+  children agree on, and the records a person reads.
+- :mod:`paint.search.bfs`: Kramer's breadth-first search (key decision 6),
+  the driver: scan, expand, commit what is proven.
+- :mod:`paint.search.dfs`: a depth-first search for two solutions, which
+  ``paint check`` runs first to tell an editor at once that a puzzle is
+  ambiguous; it explains nothing.
 """

@@ -87,24 +87,49 @@ def corner_squares(engine):
     return sorted(across & down)
 
 
-def probe(engine, row: int, column: int, generations: int, rules=None) -> Chain | None:
+class ProbeMemory:
+    """The squares each probe found nothing for, with the strips that probe read (Kramer decision 8, for probes).
+
+    A probe reads only the strips its generations reach; as long as none of
+    them has changed, probing the square again would follow the same path
+    and find nothing again.  One memory belongs to one line of reasoning
+    (an :class:`paint.engine.Engine` keeps it and hands it to its probe
+    rules), whose strips count their changes in ``Strip.version``.
+    """
+
+    def __init__(self):
+        self._quiet: dict[tuple[str, int, int], tuple[tuple[int, int], ...]] = {}
+
+    def unchanged(self, name: str, square: tuple[int, int], strips) -> bool:
+        """True when probe ``name`` found nothing at ``square`` and no strip it read has changed since
+        (``strips``: the engine's strips, indexed as the reads were)."""
+        reads = self._quiet.get((name, *square))
+        return reads is not None and all(strips[i].version == version for i, version in reads)
+
+    def quiet(self, name: str, square: tuple[int, int], reads: dict[int, int]) -> None:
+        """Remember that probe ``name`` found nothing at ``square`` after reading ``reads`` (strip index -> version)."""
+        self._quiet[(name, *square)] = tuple(reads.items())
+
+    def forget(self, name: str, square: tuple[int, int]) -> None:
+        """Forget ``square`` for probe ``name`` (it broke: the square is now known)."""
+        self._quiet.pop((name, *square), None)
+
+
+def probe(engine, row: int, column: int, generations: int, rules=None, reads: dict[int, int] | None = None
+          ) -> Chain | None:
     """Assume square (``row``, ``column``) full and follow the line rules for up to ``generations`` generations.
 
     Returns the :class:`Chain` - the assumption, the consequences the break
     depends on, the strip that broke and why - when some strip can no longer
     be completed (so the square is empty), or None when nothing broke.
     ``rules`` are the strip rules to follow (default: the engine's).  The
-    engine is not changed; ``engine.probe_reads`` is set to the strips the
-    probe read, as ``(strip index, version)`` pairs, so a caller can tell
-    when running it again could give another answer.
+    engine is not changed.  ``reads``, when given, receives the strips the
+    probe read, as strip index -> version, so a caller can tell when running
+    it again could give another answer (:class:`ProbeMemory`).
     """
     rules = engine.strip_rules if rules is None else rules
-    reads: dict[int, int] = {}
-    try:
-        if not _breaks(engine, row, column, generations, reads):
-            return None
-    finally:
-        engine.probe_reads = tuple(reads.items())
+    if not _breaks(engine, row, column, generations, {} if reads is None else reads):
+        return None
     # It breaks: follow it again with the rules themselves, to name the rule behind each link.
     return _Follower(engine, rules).run(row, column, generations)
 
@@ -118,12 +143,13 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
     strip's blocks still fit, since what it would force goes no further.
     ``reads`` collects the strips read with their versions.
     """
-    height = engine.height
     strips = engine.strips
     rows = engine.grid.rows
     budget = engine.budget
-    overlay: dict[int, dict[int, int]] = {row: {column: FULL}, height + column: {row: FULL}}
-    current = {row, height + column}
+    through, square = engine.through, engine.square
+    across, down = through(row, column)
+    overlay: dict[int, dict[int, int]] = {across: {column: FULL}, down: {row: FULL}}
+    current = {across, down}
     for generation in range(1, generations + 1):
         last = generation == generations
         made = []
@@ -148,12 +174,13 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
                 made.extend((index, p, v) for p, (before, v) in enumerate(zip(squares, result)) if before != v)
         following = set()
         for index, position, value in made:
-            r, c = (index, position) if index < height else (position, index - height)
-            before = overlay.get(r, {}).get(c, rows[r][c])
+            r, c = square(index, position)
+            across, down = through(r, c)
+            before = overlay.get(across, {}).get(c, rows[r][c])
             if before == BLANK:
-                overlay.setdefault(r, {})[c] = value
-                overlay.setdefault(height + c, {})[r] = value
-                following.update((r, height + c))
+                overlay.setdefault(across, {})[c] = value
+                overlay.setdefault(down, {})[r] = value
+                following.update((across, down))
             elif before != value:  # a row and a column of this generation disagree
                 return True
         if not following:
@@ -189,18 +216,17 @@ class _Follower:
         self.reads: dict[int, int] = {}
 
     def put(self, r: int, c: int, value: int, link: int) -> None:
-        height = self.engine.height
-        self.overlay.setdefault(r, {})[c] = value
-        self.overlay.setdefault(height + c, {})[r] = value
+        across, down = self.engine.through(r, c)
+        self.overlay.setdefault(across, {})[c] = value
+        self.overlay.setdefault(down, {})[r] = value
         self.marked_by[(r, c)] = link
 
     def run(self, row: int, column: int, generations: int) -> Chain | None:
         engine = self.engine
-        height = engine.height
         assumed = Mark(row, column, FULL, engine.strips[row].id)
         self.put(row, column, FULL, -1)
         self.last = generations
-        current = {row, height + column}
+        current = set(engine.through(row, column))
         try:
             for generation in range(1, generations + 1):
                 made = []
@@ -214,7 +240,7 @@ class _Follower:
                         r, c = mark.row, mark.column
                         if self.overlay.get(r, {}).get(c, engine.grid.rows[r][c]) == BLANK:
                             self.put(r, c, mark.value, link_index)
-                            following.update((r, height + c))
+                            following.update(engine.through(r, c))
                 if not following:
                     return None
                 current = following
@@ -312,25 +338,24 @@ def _ancestors(premises: list[set[int]], start) -> set[int]:
     return seen
 
 
-def breaking(engine, name: str, squares, generations: int):
-    """Probe every square of ``squares`` in order and yield the chain of each that breaks.
+def breaking(engine, memory: ProbeMemory, name: str, squares, generations: int):
+    """Probe every square of ``squares`` (0-based ``(row, column)`` pairs) in order and yield the chain of each that breaks.
 
     A generator: the caller marks each square found empty before asking for
     the next, so every chain holds on the grid just before its own step -
-    the grid a person reading the explanation has in front of them.  A square whose
-    last probe found nothing is not probed again until one of the strips
-    that probe read has changed (``engine.probe_cache[name]``): with the same
-    squares the probe would follow the same path.
+    the grid a person reading the explanation has in front of them.  A
+    square whose last probe ``name`` found nothing is not probed again until
+    one of the strips that probe read has changed (``memory``): with the
+    same squares the probe would follow the same path.
     """
-    cache = engine.probe_cache.setdefault(name, {})
     strips = engine.strips
     for square in list(squares):
-        reads = cache.get(square)
-        if reads is not None and all(strips[i].version == v for i, v in reads):
+        if memory.unchanged(name, square, strips):
             continue
-        chain = probe(engine, square[0], square[1], generations)
+        reads: dict[int, int] = {}
+        chain = probe(engine, square[0], square[1], generations, reads=reads)
         if chain is not None:
-            cache.pop(square, None)
+            memory.forget(name, square)
             yield chain
         else:
-            cache[square] = engine.probe_reads
+            memory.quiet(name, square, reads)
