@@ -1,4 +1,4 @@
-"""Benchmark: the exact line solvers on random lines of growing length, to choose between fcomp and dp.
+"""Benchmark: the exact line solvers on random lines of growing length, to choose the exact solver the engine uses.
 
 Usage::
 
@@ -55,7 +55,7 @@ def main(argv=None) -> int:
     parser.add_argument("--count", type=int, default=40, help="lines per length and fraction (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget", type=float, default=5.0, help="seconds per line (default: %(default)s)")
-    parser.add_argument("--solvers", default="fcomp,dp",
+    parser.add_argument("--solvers", default="fcomp,dp,bits",
                         help="comma-separated exact solvers (default: %(default)s)")
     args = parser.parse_args(argv)
     names = args.solvers.split(",")

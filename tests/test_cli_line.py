@@ -19,13 +19,14 @@ class TestTable:
     """The tables of seeds 001 and 000, printed as the issue and the seeds show them."""
 
     def test_seed_001_table(self, capsys):
-        """With every solver (the default) the output is seed 001's table, name right-aligned, and a row for dp."""
+        """With every solver (the default) the output is seed 001's table, name right-aligned, and rows for dp and bits."""
         assert cli.main(["line", "1,5,1,1,1", SEED_001_LINE]) == 0
         assert capsys.readouterr().out == (
             "  complete>-----+++++++++++-#----#++++-+++--+-#<\n"
             "      fast>-----+++++++++++-#----#++++++++--+-#<\n"
             "     fcomp>-----+++++++++++-#----#++++-+++--+-#<\n"
-            "        dp>-----+++++++++++-#----#++++-+++--+-#<\n")
+            "        dp>-----+++++++++++-#----#++++-+++--+-#<\n"
+            "      bits>-----+++++++++++-#----#++++-+++--+-#<\n")
 
     def test_seed_000_line(self, capsys):
         """Seed 000's broken line gives the seed's result from complete (and fcomp)."""
@@ -43,7 +44,8 @@ class TestTable:
         """A line no arrangement fits says so for each solver and exits 1."""
         assert cli.main(["line", "3", "#-#"]) == 1
         assert capsys.readouterr().out.splitlines() == [
-            "  complete no solution", "      fast no solution", "     fcomp no solution", "        dp no solution"]
+            "  complete no solution", "      fast no solution", "     fcomp no solution", "        dp no solution",
+            "      bits no solution"]
 
     def test_clue_zero(self, capsys):
         """0 is the clue of a line with no block."""
@@ -66,7 +68,7 @@ class TestStandardInput:
         """With every solver, each pair gives the labelled rows; status 0 when every line fits."""
         monkeypatch.setattr("sys.stdin", io.StringIO("1 >- <\n"))
         assert cli.main(["line", "-"]) == 0
-        assert capsys.readouterr().out == "  complete>-#<\n      fast>-#<\n     fcomp>-#<\n        dp>-#<\n"
+        assert capsys.readouterr().out == "  complete>-#<\n      fast>-#<\n     fcomp>-#<\n        dp>-#<\n      bits>-#<\n"
 
     def test_bad_pair_names_the_line(self, capsys, monkeypatch):
         """A bad pair is one error naming standard input and its line, exit 2."""

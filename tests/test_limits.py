@@ -135,14 +135,14 @@ class TestLineBudget:
     CLUE = ",".join(["1"] * 20)
 
     def test_complete_stopped(self, capsys):
-        """20 blocks of 1 on 50 squares: complete is stopped and named; fast, fcomp and dp answer; exit 0."""
+        """20 blocks of 1 on 50 squares: complete is stopped and named; fast, fcomp, dp and bits answer; exit 0."""
         started = time.perf_counter()
         assert cli.main(["line", "--max-time", "0.5", self.CLUE, self.LINE]) == 0
         assert time.perf_counter() - started < 5
         rows = capsys.readouterr().out.splitlines()
         assert rows[0] == ("  complete stopped after 0.5 s: the line has more arrangements than it could try "
                            "(--max-time gives it longer)")
-        assert [row[:10] for row in rows[1:]] == ["      fast", "     fcomp", "        dp"]
+        assert [row[:10] for row in rows[1:]] == ["      fast", "     fcomp", "        dp", "      bits"]
         assert all(row.endswith("+" * 50 + "<") for row in rows[1:])
 
     def test_only_solver_stopped(self, capsys):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from line_cases import BAD_CASES, EXACT_CASES, parse_clue, parse_line
 from paint.formats.linenotation import format_result
 from paint.formats.linenotation import parse_line as parse_simpson
-from paint.linesolvers import LONG_LINE, SOLVERS, _exact, complete, dp, exact, exact_for, fast, fcomp, settle
+from paint.linesolvers import LONG_LINE, SOLVERS, _exact, bits, complete, dp, exact, exact_for, fast, fcomp, settle
 from paint.linesolvers.trace import Arrangement
 from paint.render.linetrace import trace_lines
 from paint.squares import BLANK, EMPTY, FULL
@@ -127,12 +127,13 @@ class TestAgreement:
     @settings(max_examples=1500, deadline=None)
     @given(lines())
     def test_complete_and_fcomp_match_brute_force(self, line):
-        """complete and fcomp give brute force's answer on every line, possible or not."""
+        """complete, fcomp, dp and bits give brute force's answer on every line, possible or not."""
         targets, squares = line
         expected = brute_force(targets, squares)
         assert complete.solve(targets, squares) == expected
         assert fcomp.solve(targets, squares) == expected
         assert dp.solve(targets, squares) == expected
+        assert bits.solve(targets, squares) == expected
 
     @settings(max_examples=1500, deadline=None)
     @given(lines())
@@ -149,16 +150,17 @@ class TestAgreement:
     @settings(max_examples=300, deadline=None)
     @given(long_lines())
     def test_fcomp_matches_complete_on_longer_lines(self, line):
-        """On lines up to 40 squares, fcomp and complete agree (brute force would be too slow)."""
+        """On lines up to 40 squares, fcomp, complete, dp and bits agree (brute force would be too slow)."""
         targets, squares = line
         assert fcomp.solve(targets, squares) == complete.solve(targets, squares) == dp.solve(targets, squares)
+        assert bits.solve(targets, squares) == dp.solve(targets, squares)
 
     @settings(max_examples=400, deadline=None)
     @given(long_lines(max_length=120, max_blocks=40, sizes=(1, 2, 3)))
     def test_fcomp_matches_dp_on_lines_with_many_small_blocks(self, line):
-        """On long lines with many small blocks (where arrangements are many), fcomp and dp agree."""
+        """On long lines with many small blocks (where arrangements are many), fcomp, dp and bits agree."""
         targets, squares = line
-        assert fcomp.solve(targets, squares) == dp.solve(targets, squares)
+        assert fcomp.solve(targets, squares) == dp.solve(targets, squares) == bits.solve(targets, squares)
 
     @pytest.mark.parametrize("clue, line", [
         ("1,1,1,2,1,1,2,2", "  #     #      ##    "),
@@ -211,15 +213,15 @@ class TestLineCache:
 
 
 class TestExactChoice:
-    """The engine's exact test picks fcomp for lines of real-puzzle length and dp for long ones."""
+    """The engine's exact test uses bits on lines of every length."""
 
     def test_choice_by_length(self):
-        """fcomp up to LONG_LINE squares, dp beyond."""
-        assert exact_for(bytes(LONG_LINE)).name == "fcomp"
-        assert exact_for(bytes(LONG_LINE + 1)).name == "dp"
+        """bits up to LONG_LINE squares and beyond."""
+        assert exact_for(bytes(LONG_LINE)).name == "bits"
+        assert exact_for(bytes(LONG_LINE + 1)).name == "bits"
 
     def test_settle_on_a_long_line(self):
-        """settle() on a 300-square line answers as complete would, through dp."""
+        """settle() on a 300-square line answers as complete would, through bits."""
         targets = (1,) * 100 + (98,)
         squares = bytes(300)
         settled = settle(targets, squares)

@@ -12,6 +12,9 @@ One module per solver, all with the same function
   ``complete``, without visiting every arrangement.
 - ``dp`` (dynamic programming over prefixes and suffixes): exact, in
   O(length x blocks) whatever the line; not one of the seeds.
+- ``bits`` (the same prefix and suffix passes on Python integers as bit
+  sets, a few shifts and masks per block): exact, and the fastest on every
+  length measured; not one of the seeds.
 
 ``targets`` is a sequence of block sizes (empty for a clue of 0), ``squares``
 a sequence of square values (0 blank, 1 empty, 2 full, as
@@ -23,17 +26,16 @@ events of :mod:`paint.linesolvers.trace`.
 
 The engine's exact line test (:func:`settle`, behind the rule ``try_one``;
 :func:`exact`, which remembers the lines it has solved, behind the probes)
-uses :func:`exact_for`: ``fcomp``, the fastest exact solver on lines of up
-to :data:`LONG_LINE` squares (every line of the corpus), and ``dp`` on longer ones,
-where ``fcomp``'s time grows much faster (``benchmarks/line_solvers.py`` and
-``benchmarks/long_lines.py``; ``docs/design.md`` has the figures).
+uses :func:`exact_for`: ``bits``, the fastest exact solver on short lines
+and long ones (``benchmarks/line_solvers.py`` and
+``benchmarks/long_lines.py``; ``docs/linesolvers.md`` has the figures).
 
 >>> SOLVERS['fcomp'].solve((2, 2), bytes(5)) == bytes([2, 2, 1, 2, 2])
 True
 >>> [name for name, solver in SOLVERS.items() if solver.exact]
-['complete', 'fcomp', 'dp']
+['complete', 'fcomp', 'dp', 'bits']
 >>> exact_for(bytes(30)).name, exact_for(bytes(500)).name
-('fcomp', 'dp')
+('bits', 'bits')
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from typing import Callable
 import attrs
 
 from ..squares import BLANK, Square
-from . import complete, dp, fast, fcomp
+from . import bits, complete, dp, fast, fcomp
 
 
 @attrs.frozen
@@ -63,23 +65,25 @@ SOLVERS = {
                        "Simpson's fast line solver; the push solver of seed 002; seed 003's chain ranges"),
     "fcomp": LineSolver("fcomp", fcomp.solve, True, "Simpson's fast-complete line solver, seed 001"),
     "dp": LineSolver("dp", dp.solve, True, "dynamic programming over prefixes and suffixes"),
+    "bits": LineSolver("bits", bits.solve, True, "dynamic programming over prefixes and suffixes on bit sets"),
 }
 """Every line solver by name."""
 
 LONG_LINE = 100
-"""Lines longer than this many squares are solved exactly by ``dp`` rather than ``fcomp`` (see :func:`exact_for`)."""
+"""Lines longer than this many squares are not remembered by :func:`exact` (they are rarely met twice)."""
 
 
 def exact_for(squares) -> LineSolver:
-    """The fastest exact solver for a line like ``squares``: ``fcomp`` up to :data:`LONG_LINE` squares, else ``dp``.
+    """The fastest exact solver for a line like ``squares``: ``bits``, whatever its length.
 
-    Measured by ``benchmarks/long_lines.py``: on lines of real-puzzle
-    density ``fcomp`` is two to four times faster than ``dp`` on average up
-    to 100 squares and no slower in the worst case; beyond that its worst
-    case grows steeply (78 ms at 300 squares and 555 ms at 500, against
-    ``dp``'s 16 ms and 52 ms), while ``dp`` stays O(length x blocks).
+    Measured by ``benchmarks/line_solvers.py`` and ``benchmarks/long_lines.py``
+    (figures in ``docs/linesolvers.md``): about as fast as ``fcomp`` on
+    lines of 10 squares and faster on every longer line, increasingly so
+    (``fcomp``'s worst case grows steeply with the length; ``dp``'s time
+    grows as length x blocks, ``bits``'s as blocks, each step a few
+    operations on integers of the line's length).
     """
-    return SOLVERS["fcomp"] if len(squares) <= LONG_LINE else SOLVERS["dp"]
+    return SOLVERS["bits"]
 
 
 CACHE_SIZE = 1 << 15
