@@ -31,7 +31,7 @@ from __future__ import annotations
 import attrs
 
 from .budget import Budget, LimitReached
-from .errors import Contradiction, StripContradiction
+from .errors import StripContradiction
 from .explanation import Mark, Reason, Step, contradiction
 from .puzzle import Puzzle
 from .result import Status
@@ -135,7 +135,7 @@ class Engine:
         """Try ``rule`` on every pending strip; return the step it made, or None.
 
         A probe (scope ``'world'``) looks at the whole grid and marks at most
-        one square.  Raises :class:`Contradiction` when a strip cannot be
+        one square.  Raises :class:`paint.errors.Contradiction` when a strip cannot be
         completed, :class:`paint.budget.LimitReached` when the budget's time
         is up (the marks made so far are recorded as the step, and the strips
         not yet worked stay pending).
@@ -249,7 +249,7 @@ class Engine:
         """Apply the rules until no rule makes progress; return :class:`paint.result.Status` ``SOLVED``, ``STALLED`` or ``LIMIT``.
 
         ``'limit'``: the budget's time ran out (the marks made before were
-        recorded).  Raises :class:`Contradiction` when the clues cannot all
+        recorded).  Raises :class:`paint.errors.Contradiction` when the clues cannot all
         hold (the marks made before it was found are recorded as a last step).
         """
         try:
