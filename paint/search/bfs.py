@@ -356,8 +356,11 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
     one search of a solve to the next) remembers each place tried at a
     stall.  Returns a :class:`Found`.  A limit, or Ctrl-C, during the
     search returns ``Found(LIMIT)`` with the record of the stall's block as
-    far as its places were worked.
+    far as its places were worked.  Raises TypeError for a ``memory`` that
+    is not a :class:`SearchMemory`.
     """
+    if memory is not None and not isinstance(memory, SearchMemory):
+        raise TypeError(f"memory must be a SearchMemory, not {type(memory).__name__}")
     options = options or SolveOptions()
     keep_steps = options.branch_steps
     search = _Search(main, rules, budget, options, SearchMemory() if memory is None else memory)
