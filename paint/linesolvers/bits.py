@@ -64,7 +64,8 @@ def solve(targets, squares, trace=None) -> bytes | None:
     n = len(squares)
     line, solid = squares.translate(_NOT_FULL), squares.translate(_NOT_EMPTY)
     # A square n past the end, never full, where the last gap ends.
-    ahead = _states(targets, n, int(b"1" + line[::-1], 2), int(b"0" + solid[::-1], 2))
+    not_full, not_empty = int(b"1" + line[::-1], 2), int(b"0" + solid[::-1], 2)
+    ahead = _states(targets, n, not_full, not_empty)
     if ahead is None:
         return None
     behind = _states(targets[::-1], n, int(b"1" + line, 2), int(b"0" + solid, 2))
@@ -77,7 +78,7 @@ def solve(targets, squares, trace=None) -> bytes | None:
     # squares after it placed" of the line: reversed over n + 1 bits, it is a set of squares that can
     # be empty with every block after them placed.
     after = [_reverse(reached & within, n + 1) for reached in behind[0]]
-    not_full = int(line[::-1], 2) if n else 0
+    blank = not_full & not_empty  # not_empty has no square n
     can_full = can_empty = 0
     for j in range(k + 1):
         can_empty |= states[j] & not_full & after[k - j]  # empty, with j blocks before it and the rest after
@@ -86,8 +87,7 @@ def solve(targets, squares, trace=None) -> bytes | None:
             starts = states[j] & fits[j] & (after[k - 1 - j] >> size)
             can_full |= _smear(starts, size)
             can_empty |= starts << size  # the square just after it (a state is the square after such a gap)
-    blank = not_full & int(solid[::-1], 2)
-    can_empty &= (1 << n) - 1
+    can_empty &= (1 << n) - 1  # not square n, past the end
     full = can_full & ~can_empty & blank
     empty = can_empty & ~can_full & blank
     if not (full | empty):

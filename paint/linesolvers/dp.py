@@ -12,8 +12,9 @@ A square can be empty when some ``i`` has ``prefix[i][p]`` and
 ``suffix[i][p+1]``; it can be full when some block can lie over it with a
 valid remainder on both sides.  The answer is exactly that of Simpson's
 complete solver (seed 000), in O(length x blocks) time whatever the line -
-where ``fcomp``, faster on the lines of real puzzles, can take seconds on a
-line of hundreds of squares and blocks (see ``benchmarks/long_lines.py``).
+where ``fcomp`` can take seconds on a line of hundreds of squares and
+blocks (see ``benchmarks/long_lines.py``; :mod:`paint.linesolvers.bits`
+does the same passes on bit sets, faster still).
 This is the standard dynamic-programming line solver of the literature
 (e.g. Batenburg and Kosters), not one of the seeds.
 

@@ -85,8 +85,8 @@ def solve(targets, squares, trace=None) -> bytes | None:
 
 
 class _FastComplete:
-    """The state of one fast-complete run, and its four modes, each a method that does one step and returns the
-    mode to go on in (None: every arrangement is seen).
+    """The state of one fast-complete run, and its four modes, each a method that works until the mode changes
+    and returns the mode to go on in (None: every arrangement is seen).
 
     ``pos[b]`` is where block ``b`` starts, ``solid[b]`` the offset within it
     of the first full square it covers (``none``: it covers none),

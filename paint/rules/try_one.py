@@ -2,7 +2,7 @@
 
 Kramer tests each blank square twice, marking it full and then empty and
 asking whether the strip's blocks can still be placed.  An exact line
-solver (:func:`paint.linesolvers.settle`, by Simpson's fast-complete ``fcomp`` or ``dp`` on long lines, remembered)
+solver (:func:`paint.linesolvers.settle`, by ``bits``, whose answers are those of Simpson's fast-complete ``fcomp``, remembered)
 answers that question for every square of the strip at once, so this rule
 finds exactly what complete line logic can find in the strip.  People call
 it *contradiction*: the explanation shows, for each square, why its other

@@ -213,7 +213,6 @@ class _Follower:
         self.marked_by: dict[tuple[int, int], int] = {}  # (row, column) -> link that marked it (-1: assumed)
         self.links: list[Link] = []
         self.premises: list[set[int]] = []             # per link: the links whose marks its strip held
-        self.reads: dict[int, int] = {}
 
     def put(self, r: int, c: int, value: int, link: int) -> None:
         across, down = self.engine.through(r, c)
@@ -225,7 +224,6 @@ class _Follower:
         engine = self.engine
         assumed = Mark(row, column, FULL, engine.strips[row].id)
         self.put(row, column, FULL, -1)
-        self.last = generations
         current = set(engine.through(row, column))
         try:
             for generation in range(1, generations + 1):
@@ -260,7 +258,6 @@ class _Follower:
         if self.engine.budget is not None:
             self.engine.budget.check()
         live = self.engine.strips[index]
-        self.reads[index] = live.version
         mine = self.overlay.get(index, {})
         squares = bytearray(live.squares)
         for position, value in mine.items():
