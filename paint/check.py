@@ -2,8 +2,10 @@
 
 Newspapers publish only puzzles with exactly one solution that a person can
 reach without guessing (Kramer decision 6, 1/15/2).  :func:`check_puzzle`
-solves a puzzle with every rule and search, then reads the explanation the
-way an editor would, and gives one *verdict*:
+solves a puzzle with every rule, reads the explanation the way an editor
+would and, where the rules stall, lets a depth-first search count the
+solutions (:mod:`paint.search.dfs`: one, several or none, told at once).
+It gives one *verdict*:
 
 - ``ok``: line logic alone finishes it - every step is one of the line rules
   (``overlap``, ``unreachable``, ``narrow_gap``, ``block_extension``,
@@ -11,7 +13,7 @@ way an editor would, and gives one *verdict*:
   is also the only one;
 - ``needs-probes``: one solution, but finishing needs the ``edge`` or
   ``corner`` probes, which follow a guess across strips;
-- ``needs-search``: one solution, but only search (placing blocks) finishes it;
+- ``needs-search``: one solution, but only search (guessing) finishes it;
 - ``multiple``: more than one solution;
 - ``no-solution``: the clues contradict;
 - ``error``: the file could not be read;
@@ -53,10 +55,6 @@ HARDNESS = (*RULE_NAMES, "search")
 DEFAULT_MAX_TIME = 60.0
 """Seconds a check spends on one puzzle unless told otherwise."""
 
-SECOND_SOLUTION = 1000
-"""How many squares the quick search for a second solution may try (:attr:`CheckOptions.second_solution`)."""
-
-
 @attrs.frozen
 class CheckOptions:
     """How :func:`check_puzzle` judges a puzzle.
@@ -66,11 +64,15 @@ class CheckOptions:
       together stop rather than where line logic stops;
     - ``max_time``: seconds of solving per puzzle before its verdict is
       ``limit`` (None: no limit);
-    - ``max_branches``: search branches per puzzle before ``limit`` (None: no limit);
-    - ``second_solution``: where the rules stall, look first for two
-      solutions depth first, trying at most this many squares
-      (:mod:`paint.search.dfs`): an ambiguous puzzle is told at once, with
-      the two solutions; None leaves it to the explained breadth-first search.
+    - ``max_branches``: search branches per puzzle before ``limit`` (None:
+      no limit) - positions of the depth-first search, or branches of the
+      explained search with ``explain_search``;
+    - ``explain_search``: where the rules stall, decide by the explained
+      breadth-first search of ``paint solve`` (:mod:`paint.search.bfs`), so
+      that ``steps`` and ``search_depth`` count its steps and levels, rather
+      than by the depth-first search (:mod:`paint.search.dfs`), which
+      explains nothing and is many times faster on a puzzle with several
+      solutions or a deep search.
 
     Raises ValueError for a limit that is not positive.
 
@@ -84,7 +86,7 @@ class CheckOptions:
     allow_probes: bool = False
     max_time: float | None = attrs.field(default=DEFAULT_MAX_TIME, validator=positive_or_none)
     max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
-    second_solution: int | None = attrs.field(default=SECOND_SOLUTION, validator=positive_or_none)
+    explain_search: bool = False
 
     @property
     def allowed(self) -> tuple[str, ...]:
@@ -104,10 +106,13 @@ class Check:
     - ``unique``: True proven one solution, False several or none, None unknown;
     - ``hardest_rule``: the hardest rule in :data:`HARDNESS` the solve used
       (``'search'`` when it searched), None when nothing was solved;
-    - ``steps``: the number of steps in the explanation;
+    - ``steps``: the number of steps in the explanation (of the rules, up
+      to the search, unless :attr:`CheckOptions.explain_search`);
     - ``blank_at_stall``: squares still blank where the allowed rules
       (:attr:`CheckOptions.allowed`) stalled, None when they did not stall;
-    - ``search_depth``: how many levels deep the search went (None without search);
+    - ``search_depth``: how many guesses deep the search went, one on
+      another (levels of the explained search with
+      :attr:`CheckOptions.explain_search`; None without search);
     - ``differing``: for ``multiple``, the squares in which two solutions differ;
     - ``seconds``: wall-clock time to read and solve the puzzle;
     - ``goal_matches``: whether the goal in the file is the solution (None
@@ -218,52 +223,98 @@ def broken_goal(check: Check, message: str) -> Check:
 
 
 def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: str = "") -> Check:
-    """Solve ``puzzle`` with every rule and search, and give an editor's verdict on it.
+    """Solve ``puzzle`` with every rule, search where they stall, and give an editor's verdict on it.
 
-    The verdict comes from the explanation: ``ok`` when every step is a
-    line rule, ``needs-probes`` when the hardest is a probe, ``needs-search``
-    when a step is search, else the solve's status (``multiple``,
-    ``no-solution`` for a contradiction, ``limit``).  A goal that differs
-    from the one solution is reported in ``error`` and the puzzle does not
-    pass.  Raises nothing for the puzzle's content.
+    The rules run as ``paint solve`` runs them, explained; their steps give
+    ``ok`` when every step is a line rule and ``needs-probes`` when the
+    hardest is a probe.  Where every rule stalls, the depth-first search of
+    :mod:`paint.search.dfs` decides: two solutions make it ``multiple``,
+    one ``needs-search``, none ``no-solution`` (where the clues contradict
+    is then found by the explained search, as ``paint solve`` would show
+    it).  With :attr:`CheckOptions.explain_search` the explained search of
+    ``paint solve`` decides instead.  A time or branch limit gives
+    ``limit``.  A goal that differs from the one solution is reported in
+    ``error`` and the puzzle does not pass.  Raises nothing for the
+    puzzle's content.
     """
     options = options or CheckOptions()
+    started = time.perf_counter()
     result = solve(puzzle, SolveOptions(max_time=options.max_time, max_branches=options.max_branches,
-                                        second_solution=options.second_solution))
+                                        search=options.explain_search))
     used = {step.rule for step in result.steps}
-    if result.branches or result.status == "multiple":  # a second solution is found only by a search
-        used.add("search")
     if result.contradiction is not None:
         used.add(result.contradiction.rule)
+    status, solutions, depth = result.status, result.solutions, result.levels if result.branches else None
+    solution = result.grid if status == "solved" else None
+    contradiction = result.contradiction.sentence if result.contradiction is not None else None
+    if result.branches or status == "multiple":  # a second solution is found only by a search
+        used.add("search")
+    if status == "stalled":  # the rules stalled, and search was left to the depth-first search
+        used.add("search")
+        status, solutions, depth, contradiction = _decide(puzzle, result, options, started)
+        solution = solutions[0] if status == "solved" else None
     hardest = max(used, key=_hardness, default=None)
 
-    verdict = {"multiple": "multiple", "contradiction": "no-solution"}.get(result.status, "limit")
-    if result.status == "solved":
+    verdict = {"multiple": "multiple", "contradiction": "no-solution"}.get(status, "limit")
+    if status == "solved":
         verdict = ("needs-search" if "search" in used
                    else "needs-probes" if used & set(PROBE_NAMES) else "ok")
     stall = _stall(result, options.allowed)
 
     goal_matches = error = None
-    if result.status == "solved" and puzzle.goal is not None:
-        goal_matches = tuple(result.grid.lines()) == tuple(puzzle.goal)
+    if solution is not None and puzzle.goal is not None:
+        goal_matches = tuple(solution.lines()) == tuple(puzzle.goal)
         if not goal_matches:
-            error = _goal_error(puzzle.goal, result.grid)
+            error = _goal_error(puzzle.goal, solution)
     passes = (verdict == "ok" or (verdict == "needs-probes" and options.allow_probes)) and goal_matches is not False
 
-    found = result.contradiction
     return Check(
-        file=file, verdict=verdict, passes=passes, unique=result.unique, hardest_rule=hardest,
-        steps=len(result.steps),
+        file=file, verdict=verdict, passes=passes, unique={"solved": True, "multiple": False,
+                                                           "contradiction": False}.get(status),
+        hardest_rule=hardest, steps=len(result.steps),
         blank_at_stall=None if stall is None else stall.count(BLANK),
-        search_depth=result.levels if result.branches else None,
-        differing=len(result.differences()) if result.status == "multiple" else None,
-        seconds=result.seconds, goal_matches=goal_matches, error=error,
-        contradiction=None if found is None else found.sentence,
+        search_depth=depth,
+        differing=len(solutions[0].differences(solutions[1])) if status == "multiple" else None,
+        seconds=time.perf_counter() - started, goal_matches=goal_matches, error=error,
+        contradiction=contradiction,
         width=puzzle.width, height=puzzle.height, puzzle=puzzle,
-        solution=tuple(result.grid.lines()) if result.status == "solved" else None,
+        solution=None if solution is None else tuple(solution.lines()),
         stall=None if stall is None else tuple(stall.lines()),
-        solutions=tuple(tuple(grid.lines()) for grid in result.solutions),
+        solutions=tuple(tuple(grid.lines()) for grid in solutions),
     )
+
+
+def _decide(puzzle: Puzzle, result: Result, options: CheckOptions,
+            started: float) -> tuple[str, tuple[Grid, ...], int | None, str | None]:
+    """Status, solutions, search depth and contradiction of a puzzle whose rules stalled in ``result``.
+
+    The depth-first search (:func:`paint.search.dfs.two_solutions`) runs
+    from the stalled grid within what is left of the time limit, trying at
+    most :attr:`CheckOptions.max_branches` positions: ``'multiple'`` with
+    two solutions, ``'solved'`` with the only one, ``'contradiction'`` with
+    none, ``'limit'`` when it was stopped.  For a contradiction, the
+    explained search finds where it lies (within the time left; if it is
+    stopped, the sentence says only that the search proved it).
+    """
+    from .budget import Budget, LimitReached
+    from .search.dfs import two_solutions
+    deadline = None if options.max_time is None else started + options.max_time
+    try:
+        found = two_solutions(puzzle, result.grid.rows, nodes=options.max_branches, budget=Budget(deadline))
+    except LimitReached:
+        return "limit", (), None, None
+    if len(found.solutions) == 2:
+        return "multiple", found.solutions, found.depth, None
+    if not found.complete:
+        return "limit", (), None, None
+    if found.solutions:
+        return "solved", found.solutions, found.depth, None
+    left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+    explained = solve(puzzle, SolveOptions(max_time=left))
+    if explained.contradiction is not None:
+        return "contradiction", (), found.depth, explained.contradiction.sentence
+    return "contradiction", (), found.depth, ("the grid where the rules stall cannot be completed: "
+                                              "search tried every square both ways")
 
 
 def _hardness(rule: str) -> int:

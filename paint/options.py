@@ -26,11 +26,12 @@ class SolveOptions:
     - ``branch_steps``: keep every branch's own steps in the search records
       (for ``--detail``); off, only their counts are kept.
     - ``second_solution``: before the first breadth-first search, look for
-      two solutions depth first (:mod:`paint.search.dfs`), trying at most
-      this many squares; two found end the solve at once with status
+      two solutions depth first (:mod:`paint.search.dfs`), probing at most
+      this many positions; two found end the solve at once with status
       ``'multiple'`` (the explanation stops where the rules stalled).  None
       (the default) never does: ``paint solve`` explains the search that
-      finds the second solution; ``paint check`` asks only whether there is one.
+      finds the second solution (``paint check`` runs the depth-first search itself,
+      to the end: :func:`paint.check.check_puzzle`).
     - ``scan_blocks``, ``inner_scan``, ``inner_limit``: how widely the
       breadth-first search scans a branch (:func:`paint.search.bfs.explore`):
       at the stall, the places of up to ``scan_blocks`` blocks are worked

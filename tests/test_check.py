@@ -124,10 +124,27 @@ class TestCheckPuzzle:
         assert check.hardest_rule not in LINE_RULE_NAMES
 
     def test_limit(self):
-        """A branch limit stops the search before the answer is known: limit, uniqueness unknown."""
-        check = check_puzzle(SEARCH, CheckOptions(max_branches=1))
+        """A branch limit stops the search before the answer is known: limit, uniqueness unknown.
+
+        The depth-first search counts the positions it probes: one is not
+        enough to find two solutions.  The explained search counts its
+        branches (``explain_search``), and one is not enough to finish SEARCH.
+        """
+        check = check_puzzle(MULTIPLE, CheckOptions(max_branches=1))
         assert (check.verdict, check.unique, check.passes) == ("limit", None, False)
-        assert check.blank_at_stall == 28
+        assert check.blank_at_stall == 4 and check_puzzle(MULTIPLE, CheckOptions(max_branches=3)).verdict == "multiple"
+        explained = check_puzzle(SEARCH, CheckOptions(max_branches=1, explain_search=True))
+        assert (explained.verdict, explained.unique, explained.blank_at_stall) == ("limit", None, 28)
+
+    def test_explained_search_agrees(self):
+        """Deciding by the explained search gives the same verdicts, and counts the search's steps and levels."""
+        for verdict, puzzle in BUILT.items():
+            quick, explained = check_puzzle(puzzle), check_puzzle(puzzle, CheckOptions(explain_search=True))
+            assert quick.verdict == explained.verdict == verdict
+            assert (quick.unique, quick.solution, quick.differing) == (explained.unique, explained.solution,
+                                                                      explained.differing)
+            assert quick.steps <= explained.steps
+        assert check_puzzle(SEARCH, CheckOptions(explain_search=True)).steps == len(paint.solve(SEARCH).steps)
 
     def test_limit_in_line_logic_is_no_stall(self):
         """A time limit that cuts line logic short is not a stall: no blank count, no claim that line logic stalls."""
@@ -355,7 +372,7 @@ class TestReport:
         assert texts["needs-probes"].startswith("4 columns x 4 rows; line logic stalls with 16 squares blank; "
                                                 "the probes finish it (hardest rule: edge; 13 steps in all)")
         assert texts["needs-search"] == ("4 columns x 7 rows; line logic stalls with 28 squares blank; "
-                                         "search 1 level deep finishes it (24 steps in all); the solution is unique")
+                                         "search 1 level deep finishes it; the solution is unique")
         assert texts["multiple"].endswith("more than one solution: two of them differ in 4 squares")
         assert texts["no-solution"].startswith("2 columns x 2 rows; no solution: column 2 cannot be completed")
         assert describe(Check("x.non", "error", error="x.non: no such file")) == "x.non: no such file"
@@ -554,7 +571,7 @@ class TestCommand:
         status, out, _ = run_check([tmp_path, "--json", "--max-branches", "1"], capsys)
         limited = json.loads(out)
         jsonschema.validate(limited, SCHEMA)
-        assert [d["verdict"] for d in limited if "search" in d["file"]] == ["limit"]
+        assert [d["verdict"] for d in limited if "multiple" in d["file"]] == ["limit"]
         for key in ("file", "verdict", "unique", "hardest_rule", "steps", "blank_at_stall", "seconds",
                     "goal_matches", "error"):
             assert all(key in d for d in documents)

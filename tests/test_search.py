@@ -402,7 +402,7 @@ class TestTwoSolutions:
         first, second = (list(lines) for lines in check.solutions)
         assert checked(puzzle, first) and checked(puzzle, second) and first != second
         assert check.differing == sum(a != b for x, y in zip(first, second) for a, b in zip(x, y))
-        slow = check_file(path, CheckOptions(second_solution=None))
+        slow = check_file(path, CheckOptions(explain_search=True))
         assert slow.verdict == "multiple" and slow.steps >= check.steps
         result = paint.solve(puzzle)  # paint solve: the breadth-first search, explained, as before
         assert result.status == "multiple" and result.branches > 0 and len(result.steps) == slow.steps

@@ -63,12 +63,62 @@ def solve(targets, squares, trace=None) -> bytes | None:
         return no_blocks(squares)
     n = len(squares)
     line, solid = squares.translate(_NOT_FULL), squares.translate(_NOT_EMPTY)
-    # A square n past the end, never full, where the last gap ends.
+    # A square n past the end, never full, where the last gap ends; the reversed line for the suffix pass.
     not_full, not_empty = int(b"1" + line[::-1], 2), int(b"0" + solid[::-1], 2)
+    found = _possible(targets, n, not_full, not_empty, int(b"1" + line, 2), int(b"0" + solid, 2))
+    if found is None:
+        return None
+    can_full, can_empty = found
+    blank = not_full & not_empty  # not_empty has no square n
+    full = can_full & ~can_empty & blank
+    empty = can_empty & ~can_full & blank
+    if not (full | empty):
+        return squares
+    value = int.from_bytes(squares, "little")
+    value += int.from_bytes(_bytes_of(full, n).translate(_AS_FULL), "little")
+    value += int.from_bytes(_bytes_of(empty, n).translate(_AS_EMPTY), "little")
+    return value.to_bytes(n, "little")
+
+
+def settle_masks(targets: tuple, n: int, full: int, empty: int) -> tuple[int, int] | None:
+    """Everything ``targets`` imply for a line of ``n`` squares given as bit sets: the same answer as :func:`solve`.
+
+    ``full`` and ``empty`` hold bit ``x`` for each square ``x`` known full
+    or empty (no bit in both); ``targets`` is a tuple of block sizes (empty
+    for a clue of 0).  Returns the new ``(full, empty)``, each a superset of
+    the one given, or None when no arrangement of the blocks fits - the form
+    a search on bit boards keeps its lines in (:mod:`paint.search.dfs`).
+
+    >>> settle_masks((1, 1), 5, 0b00100, 0)
+    (4, 10)
+    >>> settle_masks((3,), 3, 0b101, 0b010) is None
+    True
+    """
+    mask = (1 << n) - 1
+    if not targets:
+        return None if full else (0, mask)
+    not_full, not_empty = mask & ~full, mask & ~empty
+    end = 1 << n
+    found = _possible(targets, n, not_full | end, not_empty,
+                      _reverse(not_full, n) | end, _reverse(not_empty, n))
+    if found is None:
+        return None
+    can_full, can_empty = found
+    return full | (mask & ~can_empty), empty | (mask & ~can_full)
+
+
+def _possible(targets: tuple, n: int, not_full: int, not_empty: int, back_not_full: int,
+              back_not_empty: int) -> tuple[int, int] | None:
+    """The squares that can be full and those that can be empty in some arrangement of ``targets``, or None.
+
+    ``not_full`` and ``not_empty`` are the line's bit sets (``not_full`` with
+    bit ``n`` set: a square past the end, never full), ``back_...`` the
+    same of the line reversed.
+    """
     ahead = _states(targets, n, not_full, not_empty)
     if ahead is None:
         return None
-    behind = _states(targets[::-1], n, int(b"1" + line, 2), int(b"0" + solid, 2))
+    behind = _states(targets[::-1], n, back_not_full, back_not_empty)
     if behind is None:
         return None
     states, fits = ahead
@@ -78,7 +128,6 @@ def solve(targets, squares, trace=None) -> bytes | None:
     # squares after it placed" of the line: reversed over n + 1 bits, it is a set of squares that can
     # be empty with every block after them placed.
     after = [_reverse(reached & within, n + 1) for reached in behind[0]]
-    blank = not_full & not_empty  # not_empty has no square n
     can_full = can_empty = 0
     for j in range(k + 1):
         can_empty |= states[j] & not_full & after[k - j]  # empty, with j blocks before it and the rest after
@@ -87,15 +136,7 @@ def solve(targets, squares, trace=None) -> bytes | None:
             starts = states[j] & fits[j] & (after[k - 1 - j] >> size)
             can_full |= _smear(starts, size)
             can_empty |= starts << size  # the square just after it (a state is the square after such a gap)
-    can_empty &= (1 << n) - 1  # not square n, past the end
-    full = can_full & ~can_empty & blank
-    empty = can_empty & ~can_full & blank
-    if not (full | empty):
-        return squares
-    value = int.from_bytes(squares, "little")
-    value += int.from_bytes(_bytes_of(full, n).translate(_AS_FULL), "little")
-    value += int.from_bytes(_bytes_of(empty, n).translate(_AS_EMPTY), "little")
-    return value.to_bytes(n, "little")
+    return can_full, can_empty & ((1 << n) - 1)  # not square n, past the end
 
 
 def _states(targets, n: int, not_full: int, not_empty: int) -> tuple[list[int], list[int]] | None:

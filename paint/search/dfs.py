@@ -1,26 +1,40 @@
-"""A quick depth-first search for two solutions, to tell an editor at once that a puzzle is ambiguous.
+"""A depth-first search with line propagation and probing, to decide at once how many solutions a puzzle has.
 
 Kramer's breadth-first search (:mod:`paint.search.bfs`) places whole blocks,
 works every place with the explained rules and keeps every branch, so that
-each step it commits can be shown; finding a puzzle's second solution that
-way can take thousands of explained branches.  An editor asking "is it
-ambiguous?" (``paint check``) needs only the answer and the two solutions.
-So before the breadth-first search, :func:`two_solutions` looks for two
-different solutions depth first: it settles every row and column the
-exact line solver can (:func:`paint.linesolvers.exact`, which remembers
-lines it has solved), then tries a blank square full and then empty,
-going deeper in each - the classic nonogram backtracking solver with line
-propagation (Wolter's pbnsolve; Batenburg and Kosters; Wu et al. 2013).
-Each solution it finds is a complete grid that every clue accepts, so two
-of them prove the puzzle has several solutions.  It explains nothing, and
-it gives up after ``nodes`` squares tried, leaving the question to the
-breadth-first search: a puzzle with one solution is proven so, and
-explained, as before.
+each step it commits can be shown.  An editor asking "does it have one
+solution?" (``paint check``) needs only the answer, and the solutions.
+:func:`two_solutions` answers it on its own, explaining nothing: the
+classic nonogram solver of line propagation, probing and backtracking
+(Wolter's pbnsolve; Batenburg and Kosters 2009; Wu et al., "An Efficient
+Approach to Solving Nonograms", IEEE TCIAIG 2013).
+
+- *Bit boards.*  Each row and each column is kept as two integers, the
+  squares known full and those known empty (bit ``x`` for square ``x``),
+  and settled by the exact bit-set line solver
+  (:func:`paint.linesolvers.bits.settle_masks`), whose answers are
+  remembered per clue and squares, as pbnsolve's line cache does.
+- *Propagation.*  A line that changed has its crossing lines settled in
+  turn, until nothing changes or a line cannot be completed.
+- *Fully probing* (Wu et al. 2013).  At every node of the search, each
+  blank square is tried full and empty, each followed by propagation: a
+  value that breaks a line is impossible, so the square takes the other
+  (both breaking: the node has no solution); squares that come out the
+  same both ways are known.  This repeats until a whole pass over the blank
+  squares changes nothing.
+- *Branching.*  Then the search guesses the square whose worse probe
+  settled the most squares (both probes already followed, so the two
+  children are ready), full first, and goes on depth first.
+
+A grid with no blank square left is a solution: every line was settled by
+its clue after its last change.  The search stops at the second solution;
+having tried everything with fewer, it has proven that there is one
+solution, or none.
 
 >>> from paint.puzzle import Puzzle
 >>> found = two_solutions(Puzzle(rows=[[1], [1]], columns=[[1], [1]]), [bytearray(2), bytearray(2)])
->>> [grid.lines() for grid in found.solutions], found.complete
-([['X.', '.X'], ['.X', 'X.']], False)
+>>> [grid.lines() for grid in found.solutions], found.complete, found.depth
+([['X.', '.X'], ['.X', 'X.']], False, 2)
 """
 
 from __future__ import annotations
@@ -28,115 +42,217 @@ from __future__ import annotations
 import attrs
 
 from ..budget import Budget
-from ..linesolvers import exact
-from ..squares import BLANK, EMPTY, FULL, Grid, columns_of
+from ..linesolvers.bits import settle_masks
+from ..squares import EMPTY, FULL, Grid
 
-NODES = 1000
-"""How many squares :func:`two_solutions` may try before it gives up (see :class:`paint.options.SolveOptions`)."""
+CACHE_SIZE = 300_000
+"""How many line answers one search remembers before it forgets them all and starts again (about 60 MB)."""
 
 
 @attrs.frozen
 class Found:
-    """What :func:`two_solutions` found: up to two ``solutions`` (:class:`paint.squares.Grid`), and whether the
-    search was ``complete`` (every square tried both ways: fewer than two solutions means exactly that many)."""
+    """What :func:`two_solutions` found.
+
+    - ``solutions``: up to two different solutions (:class:`paint.squares.Grid`);
+    - ``complete``: True when the search covered every possibility, so
+      fewer than two solutions means exactly that many (none: the squares
+      cannot be completed; one: it is the only solution);
+    - ``depth``: the levels of trial it went down: 1 when trying each blank
+      square both ways (probing) settled everything it found, one more for
+      each guess stacked on another (0: nothing was tried);
+    - ``nodes``: the positions it probed, each one guess deeper than its parent.
+    """
 
     solutions: tuple[Grid, ...]
     complete: bool
+    depth: int = 0
+    nodes: int = 0
 
 
 class _GiveUp(Exception):
     """The node budget is spent."""
 
 
-class _Enough(Exception):
-    """Two solutions are found."""
-
-
-def two_solutions(puzzle, rows, *, nodes: int = NODES, budget: Budget | None = None) -> Found:
+def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | None = None) -> Found:
     """Up to two different solutions of ``puzzle`` that agree with the known squares of ``rows``.
 
     ``rows`` is one bytearray of square values per row (0 blank, 1 empty,
     2 full, as :class:`paint.squares.Square`), for instance an engine's
     grid where the rules stalled; it is not changed.  ``nodes`` bounds the
-    squares tried; ``budget`` (:class:`paint.budget.Budget`) is checked at
-    every square tried, so a time limit or Ctrl-C stops the search with
-    :class:`paint.budget.LimitReached`.  Returns a :class:`Found`: two
-    solutions, or fewer with ``complete`` True when the search covered
-    every possibility (none: the squares cannot be completed; one: it is
-    the only solution), or fewer with ``complete`` False when it gave up.
+    positions probed (None: no bound); ``budget`` (:class:`paint.budget.Budget`)
+    is checked at every square probed, so a time limit or Ctrl-C stops the
+    search with :class:`paint.budget.LimitReached`.  Returns a
+    :class:`Found`: two solutions, or fewer with ``complete`` True when the
+    search covered every possibility, or fewer with ``complete`` False when
+    it gave up after ``nodes``.
     """
-    row_clues = [tuple(clue) for clue in puzzle.rows]
-    column_clues = [tuple(clue) for clue in puzzle.columns]
-    height, width = len(row_clues), len(column_clues)
-    grid = [bytearray(row) for row in rows]
-    columns = columns_of(grid, width)
+    board = _Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget)
     solutions: list[Grid] = []
-    tried = [0]
+    depth = 0
+    start = board.start(rows)
+    stack = [] if start is None else [(start, 1)]
+    while stack:
+        state, level = stack.pop()
+        if nodes is not None and board.nodes >= nodes:
+            return Found(tuple(solutions), False, depth, board.nodes)
+        depth = max(depth, level)
+        state, children = board.probe(state)
+        if state is None:
+            continue
+        if children is None:
+            solutions.append(board.grid(state))
+            if len(solutions) == 2:
+                return Found(tuple(solutions), False, depth, board.nodes)
+            continue
+        full, empty = children
+        stack.append((empty, level + 1))
+        stack.append((full, level + 1))
+    return Found(tuple(solutions), True, depth, board.nodes)
 
-    def settle(grid, columns, dirty_rows, dirty_columns) -> bool:
-        """Apply the exact line solver to every changed line until nothing changes; False on a contradiction."""
-        while dirty_rows or dirty_columns:
-            if dirty_rows:
-                if not _settle_line(grid, columns, row_clues, dirty_rows.pop(), dirty_columns):
-                    return False
-            elif not _settle_line(columns, grid, column_clues, dirty_columns.pop(), dirty_rows):
+
+class _Board:
+    """The rows and columns of one puzzle as bit sets, and the propagation and probing on them.
+
+    A *state* is a list of ``2 * (height + width)`` integers: for each line
+    ``i`` (rows ``0 .. height-1``, then columns) the squares known full at
+    ``i`` and those known empty at ``height + width + i``.
+    """
+
+    def __init__(self, row_clues, column_clues, budget: Budget | None) -> None:
+        self.height, self.width = len(row_clues), len(column_clues)
+        self.clues = row_clues + column_clues
+        self.sizes = [self.width] * self.height + [self.height] * self.width
+        caches: dict[tuple, dict] = {}
+        self.caches = [caches.setdefault((clue, size), {}) for clue, size in zip(self.clues, self.sizes)]
+        self.remembered = 0
+        self.budget = budget
+        self.nodes = 0
+
+    def start(self, rows) -> list[int] | None:
+        """The state of the known squares of ``rows``, settled; None when a line cannot be completed."""
+        h, lines = self.height, self.height + self.width
+        state = [0] * (2 * lines)
+        for r, row in enumerate(rows):
+            for c, value in enumerate(row):
+                if value == FULL:
+                    state[r] |= 1 << c
+                    state[h + c] |= 1 << r
+                elif value == EMPTY:
+                    state[lines + r] |= 1 << c
+                    state[lines + h + c] |= 1 << r
+        return state if self.settle(state, set(range(lines))) else None
+
+    def line(self, index: int, full: int, empty: int) -> tuple[int, int] | None:
+        """Line ``index`` with squares ``full`` and ``empty`` settled by its clue (remembered), or None."""
+        cache = self.caches[index]
+        key = (full, empty)
+        found = cache.get(key, 0)
+        if found == 0:
+            if self.remembered >= CACHE_SIZE:
+                for each in self.caches:
+                    each.clear()
+                self.remembered = 0
+            found = cache[key] = settle_masks(self.clues[index], self.sizes[index], full, empty)
+            self.remembered += 1
+        return found
+
+    def settle(self, state: list[int], dirty: set[int]) -> bool:
+        """Settle the ``dirty`` lines of ``state``, and every line they change, in place; False on a contradiction."""
+        h = self.height
+        lines = h + self.width
+        line = self.line
+        while dirty:
+            index = dirty.pop()
+            full, empty = state[index], state[lines + index]
+            found = line(index, full, empty)
+            if found is None:
                 return False
+            new_full, new_empty = found
+            if new_full == full and new_empty == empty:
+                continue
+            state[index], state[lines + index] = new_full, new_empty
+            # A row's square c is column c's square at the row, and the other way round.
+            first, bit = (h, 1 << index) if index < h else (0, 1 << (index - h))
+            for news, offset in ((new_full & ~full, 0), (new_empty & ~empty, lines)):
+                while news:
+                    lowest = news & -news
+                    crossing = first + lowest.bit_length() - 1
+                    state[offset + crossing] |= bit
+                    dirty.add(crossing)
+                    news ^= lowest
         return True
 
-    def branch_square(grid) -> tuple[int, int] | None:
-        """The first blank square of the row with the fewest blank squares, or None when none is blank."""
-        best = None
-        for r, row in enumerate(grid):
-            blank = row.count(BLANK)
-            if blank and (best is None or blank < best[0]):
-                best = (blank, r)
-                if blank == 1:
-                    break
-        if best is None:
-            return None
-        return best[1], grid[best[1]].index(BLANK)
+    def known(self, state: list[int]) -> int:
+        """How many squares of ``state`` are known."""
+        lines = self.height + self.width
+        return sum((state[r] | state[lines + r]).bit_count() for r in range(self.height))
 
-    def search(grid, columns, dirty_rows, dirty_columns) -> None:
-        tried[0] += 1
-        if tried[0] > nodes:
-            raise _GiveUp
-        if budget is not None:
-            budget.check()
-        if not settle(grid, columns, dirty_rows, dirty_columns):
-            return
-        square = branch_square(grid)
-        if square is None:
-            solutions.append(Grid(height, width, [list(row) for row in grid]))
-            if len(solutions) == 2:
-                raise _Enough
-            return
-        r, c = square
-        for value in (FULL, EMPTY):
-            below = [bytearray(row) for row in grid]
-            below_columns = [bytearray(column) for column in columns]
-            below[r][c] = below_columns[c][r] = value
-            search(below, below_columns, {r}, {c})
+    def blank(self, state: list[int]) -> list[tuple[int, int]]:
+        """The blank squares of ``state``, ``(row, column)`` from 0, row by row."""
+        lines, every = self.height + self.width, (1 << self.width) - 1
+        found = []
+        for r in range(self.height):
+            left = every & ~(state[r] | state[lines + r])
+            while left:
+                lowest = left & -left
+                found.append((r, lowest.bit_length() - 1))
+                left ^= lowest
+        return found
 
-    try:
-        search(grid, columns, set(range(height)), set(range(width)))
-    except _Enough:
-        return Found(tuple(solutions), False)
-    except (_GiveUp, RecursionError):  # RecursionError: a path of more squares tried than Python's stack holds
-        return Found(tuple(solutions), False)
-    return Found(tuple(solutions), True)
+    def guess(self, state: list[int], r: int, c: int, value: int) -> list[int] | None:
+        """A copy of ``state`` with square ``(r, c)`` set to ``value`` and settled, or None on a contradiction."""
+        h, lines = self.height, self.height + self.width
+        guessed = list(state)
+        offset = 0 if value == FULL else lines
+        guessed[offset + r] |= 1 << c
+        guessed[offset + h + c] |= 1 << r
+        return guessed if self.settle(guessed, {r, h + c}) else None
 
+    def probe(self, state: list[int]) -> tuple[list[int] | None, tuple[list[int], list[int]] | None]:
+        """Probe every blank square of ``state`` until a pass changes nothing (Wu et al.'s fully probing).
 
-def _settle_line(lines, crossing, clues, index, dirty) -> bool:
-    """Settle ``lines[index]`` (a row, or a column) by its clue, marking each square it settles in the crossing
-    line too and noting that line in ``dirty``; False when the line cannot be completed."""
-    line = lines[index]
-    result = exact(clues[index], line)
-    if result is None:
-        return False
-    if result != line:
-        for position, (before, after) in enumerate(zip(line, result)):
-            if before != after:
-                crossing[position][index] = after
-                dirty.add(position)
-        line[:] = result
-    return True
+        Returns ``(None, None)`` when the position has no solution,
+        ``(state, None)`` when it is solved, else ``(state, (full, empty))``:
+        the position with everything the probes settled, and the two
+        children of the square to guess, both settled.  Counts one node.
+        """
+        self.nodes += 1
+        h, lines = self.height, self.height + self.width
+        check = self.budget.check if self.budget is not None else None
+        while True:
+            best = None
+            changed = False
+            known = self.known(state)
+            for r, c in self.blank(state):
+                if (state[r] | state[lines + r]) >> c & 1:
+                    continue  # settled by an earlier probe of this pass
+                if check is not None:
+                    check()
+                full = self.guess(state, r, c, FULL)
+                empty = self.guess(state, r, c, EMPTY)
+                if full is None or empty is None:
+                    if full is None and empty is None:
+                        return None, None
+                    state = empty if full is None else full
+                    changed, best, known = True, None, self.known(state)
+                    continue
+                dirty = set()
+                for index in range(2 * lines):
+                    agreed = full[index] & empty[index]
+                    if agreed != state[index]:
+                        state[index] = agreed
+                        dirty.add(index if index < lines else index - lines)
+                if dirty:
+                    self.settle(state, dirty)  # cannot fail: both probes hold these squares
+                    changed, best, known = True, None, self.known(state)
+                    continue
+                score = min(self.known(full), self.known(empty)) - known
+                if best is None or score > best[0]:
+                    best = (score, full, empty)
+            if not changed:
+                return state, None if best is None else (best[1], best[2])
+
+    def grid(self, state: list[int]) -> Grid:
+        """The solved ``state`` as a :class:`paint.squares.Grid`."""
+        return Grid(self.height, self.width,
+                    [[FULL if state[r] >> c & 1 else EMPTY for c in range(self.width)] for r in range(self.height)])
