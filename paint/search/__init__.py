@@ -1,5 +1,5 @@
-"""What runs when the line rules stall: the probes, breadth-first block-placement search, and a quick search for a
-second solution.
+"""What runs when the line rules stall: the probes, breadth-first block-placement search, and a depth-first search
+that counts solutions.
 
 - :mod:`paint.search.probe`: Kramer's rules v and vi - assume a square full,
   follow what the line rules force for a few generations, and look for a
@@ -11,7 +11,8 @@ second solution.
   children agree on, and the records a person reads.
 - :mod:`paint.search.bfs`: Kramer's breadth-first search (key decision 6),
   the driver: scan, expand, commit what is proven.
-- :mod:`paint.search.dfs`: a depth-first search for two solutions, which
-  ``paint check`` runs first to tell an editor at once that a puzzle is
-  ambiguous; it explains nothing.
+- :mod:`paint.search.dfs`: a depth-first search with propagation and
+  probing on bit boards (Wu et al. 2013) that finds up to two solutions,
+  by which ``paint check`` decides at once whether a puzzle has one
+  solution, several or none; it explains nothing.
 """

@@ -140,7 +140,7 @@ class _Board:
                 elif value == EMPTY:
                     state[lines + r] |= 1 << c
                     state[lines + h + c] |= 1 << r
-        return state if self.settle(state, set(range(lines))) else None
+        return state if self.settle(state, set(range(lines))) >= 0 else None
 
     def line(self, index: int, full: int, empty: int) -> tuple[int, int] | None:
         """Line ``index`` with squares ``full`` and ``empty`` settled by its clue (remembered), or None."""
@@ -156,17 +156,21 @@ class _Board:
             self.remembered += 1
         return found
 
-    def settle(self, state: list[int], dirty: set[int]) -> bool:
-        """Settle the ``dirty`` lines of ``state``, and every line they change, in place; False on a contradiction."""
+    def settle(self, state: list[int], dirty: set[int]) -> int:
+        """Settle the ``dirty`` lines of ``state``, and every line they change, in place.
+
+        Returns how many squares it settled, or -1 when a line cannot be completed.
+        """
         h = self.height
         lines = h + self.width
         line = self.line
+        settled = 0
         while dirty:
             index = dirty.pop()
             full, empty = state[index], state[lines + index]
             found = line(index, full, empty)
             if found is None:
-                return False
+                return -1
             new_full, new_empty = found
             if new_full == full and new_empty == empty:
                 continue
@@ -174,18 +178,14 @@ class _Board:
             # A row's square c is column c's square at the row, and the other way round.
             first, bit = (h, 1 << index) if index < h else (0, 1 << (index - h))
             for news, offset in ((new_full & ~full, 0), (new_empty & ~empty, lines)):
+                settled += news.bit_count()
                 while news:
                     lowest = news & -news
                     crossing = first + lowest.bit_length() - 1
                     state[offset + crossing] |= bit
                     dirty.add(crossing)
                     news ^= lowest
-        return True
-
-    def known(self, state: list[int]) -> int:
-        """How many squares of ``state`` are known."""
-        lines = self.height + self.width
-        return sum((state[r] | state[lines + r]).bit_count() for r in range(self.height))
+        return settled
 
     def blank(self, state: list[int]) -> list[tuple[int, int]]:
         """The blank squares of ``state``, ``(row, column)`` from 0, row by row."""
@@ -199,14 +199,16 @@ class _Board:
                 left ^= lowest
         return found
 
-    def guess(self, state: list[int], r: int, c: int, value: int) -> list[int] | None:
-        """A copy of ``state`` with square ``(r, c)`` set to ``value`` and settled, or None on a contradiction."""
+    def guess(self, state: list[int], r: int, c: int, value: int) -> tuple[list[int] | None, int]:
+        """A copy of ``state`` with square ``(r, c)`` set to ``value`` and settled, and how many more squares
+        that settled; ``(None, -1)`` on a contradiction."""
         h, lines = self.height, self.height + self.width
         guessed = list(state)
         offset = 0 if value == FULL else lines
         guessed[offset + r] |= 1 << c
         guessed[offset + h + c] |= 1 << r
-        return guessed if self.settle(guessed, {r, h + c}) else None
+        settled = self.settle(guessed, {r, h + c})
+        return (guessed if settled >= 0 else None), settled
 
     def probe(self, state: list[int]) -> tuple[list[int] | None, tuple[list[int], list[int]] | None]:
         """Probe every blank square of ``state`` until a pass changes nothing (Wu et al.'s fully probing).
@@ -222,31 +224,31 @@ class _Board:
         while True:
             best = None
             changed = False
-            known = self.known(state)
             for r, c in self.blank(state):
                 if (state[r] | state[lines + r]) >> c & 1:
                     continue  # settled by an earlier probe of this pass
                 if check is not None:
                     check()
-                full = self.guess(state, r, c, FULL)
-                empty = self.guess(state, r, c, EMPTY)
+                full, if_full = self.guess(state, r, c, FULL)
+                empty, if_empty = self.guess(state, r, c, EMPTY)
                 if full is None or empty is None:
                     if full is None and empty is None:
                         return None, None
                     state = empty if full is None else full
-                    changed, best, known = True, None, self.known(state)
+                    changed, best = True, None
                     continue
-                dirty = set()
-                for index in range(2 * lines):
-                    agreed = full[index] & empty[index]
-                    if agreed != state[index]:
-                        state[index] = agreed
-                        dirty.add(index if index < lines else index - lines)
-                if dirty:
-                    self.settle(state, dirty)  # cannot fail: both probes hold these squares
-                    changed, best, known = True, None, self.known(state)
-                    continue
-                score = min(self.known(full), self.known(empty)) - known
+                score = min(if_full, if_empty)
+                if score:  # both settled other squares: those they settle alike are settled
+                    dirty = set()
+                    for index in range(2 * lines):
+                        agreed = full[index] & empty[index]
+                        if agreed != state[index]:
+                            state[index] = agreed
+                            dirty.add(index if index < lines else index - lines)
+                    if dirty:
+                        self.settle(state, dirty)  # cannot fail: both probes hold these squares
+                        changed, best = True, None
+                        continue
                 if best is None or score > best[0]:
                     best = (score, full, empty)
             if not changed:
