@@ -137,6 +137,20 @@ class TestAgreement:
 
     @settings(max_examples=1500, deadline=None)
     @given(lines())
+    def test_settle_masks_matches_brute_force(self, line):
+        """bits.settle_masks, on the line as two bit sets, gives brute force's answer as bit sets."""
+        targets, squares = line
+
+        def masks(values):
+            return (sum(1 << x for x, value in enumerate(values) if value == FULL),
+                    sum(1 << x for x, value in enumerate(values) if value == EMPTY))
+
+        expected = brute_force(targets, squares)
+        found = bits.settle_masks(tuple(targets), len(squares), *masks(squares))
+        assert found == (None if expected is None else masks(expected))
+
+    @settings(max_examples=1500, deadline=None)
+    @given(lines())
     def test_fast_is_sound_and_finds_every_impossible_line(self, line):
         """fast never settles a square brute force (or fcomp) leaves open or settles otherwise, and agrees on impossibility."""
         targets, squares = line

@@ -364,6 +364,30 @@ class TestTwoSolutions:
         assert len(shown) == min(len(truth), 2)
         assert found.complete == (len(truth) < 2)
 
+    @settings(max_examples=250, deadline=None)
+    @given(st.integers(1, 4), st.integers(1, 4), st.data())
+    def test_any_clues_and_known_squares(self, height, width, data):
+        """On clues that may have no solution, from a grid with some squares known, it finds what brute force
+        finds among the grids that keep those squares: none, one, or two of several."""
+        from paint.search.dfs import two_solutions
+
+        def clue(length):
+            return data.draw(st.sampled_from([c for c in clues_of(["".join(p) for p in itertools.product("X.", repeat=length)])]))
+
+        rows, columns = [clue(width) for _ in range(height)], [clue(height) for _ in range(width)]
+        known = [bytearray(data.draw(st.sampled_from([BLANK, BLANK, EMPTY, FULL])) for _ in range(width))
+                 for _ in range(height)]
+        puzzle = paint.Puzzle(rows=rows, columns=columns)
+        truth = [grid for grid in brute_force(rows, columns, height, width)
+                 if all(value == BLANK or (grid[r][c] == "X") == (value == FULL)
+                        for r, row in enumerate(known) for c, value in enumerate(row))]
+        found = two_solutions(puzzle, known)
+        shown = [grid.lines() for grid in found.solutions]
+        assert all(checked(puzzle, grid) and grid in [list(each) for each in truth] for grid in shown)
+        assert len({tuple(grid) for grid in shown}) == len(shown) == min(len(truth), 2)
+        assert found.complete == (len(truth) < 2)
+        assert found.depth >= (1 if truth else 0)
+
     def test_from_known_squares(self):
         """It keeps the squares it is given: from a grid that allows one solution it finds that one, completely."""
         from paint.search.dfs import two_solutions
