@@ -247,6 +247,17 @@ class TestFormats:
                 assert callable(module.read_each) and callable(module.write_all)
         assert [name for name, module in FORMATS.items() if module.MANY] == ["nonpack", "webpbn", "taai"]
 
+    def test_one_reader_loaded(self):
+        """Solving a .pro file imports the .pro reader and no other: each reader is imported when first used."""
+        import subprocess
+        import sys
+        code = ("import sys; from paint.cli import main; main(['solve', 'puzzles/dancer.pro', '--no-grids', "
+                "'-o', sys.argv[1]]); from paint.formats import FORMATS; "
+                "print(sorted(m for m in sys.modules if m.removeprefix('paint.formats.') in FORMATS))")
+        out = subprocess.run([sys.executable, "-c", code, os.devnull], capture_output=True, text=True, check=True,
+                             cwd=Path(__file__).parent.parent).stdout
+        assert out.split("\n")[-2] == "['paint.formats.pro']"
+
 
 class TestDetect:
     """detect picks a format by extension first, then by content."""

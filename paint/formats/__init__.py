@@ -34,22 +34,50 @@ puzzles are refused by every reader.
 
 from __future__ import annotations
 
+import importlib
 import os
 import re
 import types
+from collections.abc import Iterator, Mapping
 
 import attrs
 
 from ..errors import PaintError, PuzzleFormatError
 from ..files import STDIN, STDIN_LABEL, read_text, write_atomically
 from ..puzzle import Puzzle
-from . import nin, non, nonpack, olsak, pro, taai, tatham, webpbn
 from ._common import check_text, one_puzzle
 from ._common import SPACES, fields
 
-FORMATS = types.MappingProxyType({"pro": pro, "non": non, "nonpack": nonpack, "nin": nin,
-                                  "webpbn": webpbn, "olsak": olsak, "taai": taai, "tatham": tatham})
-"""The formats read and written, name -> module, in the order listed.
+_ENDINGS = {"pro": (".pro",), "non": (".non",), "nonpack": (".nonpack",), "nin": (".nin",),
+            "webpbn": (".xml",), "olsak": (".g",), "taai": (), "tatham": ()}
+"""Each format's module name and its file name endings (its ``EXTENSIONS``), known before the module is imported."""
+
+
+class _Formats(Mapping):
+    """The format modules by name, each imported the first time it is asked for: a command that reads one
+    format loads one reader (``paint solve`` starts sooner)."""
+
+    def __getitem__(self, name: str) -> types.ModuleType:
+        if name not in _ENDINGS:
+            raise KeyError(name)
+        return importlib.import_module(f"{__name__}.{name}")
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_ENDINGS)
+
+    def __len__(self) -> int:
+        return len(_ENDINGS)
+
+
+def __getattr__(name: str) -> types.ModuleType:
+    """``formats.non`` and the like, imported when first used (PEP 562)."""
+    if name in _ENDINGS:
+        return FORMATS[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+FORMATS: Mapping[str, types.ModuleType] = _Formats()
+"""The formats read and written, name -> module (imported when first asked for), in the order listed.
 
 Each module has ``NAME``; ``EXTENSIONS`` (lower case, possibly none);
 ``MANY``, whether a file holds many puzzles; ``HOLDS``, the
@@ -60,7 +88,7 @@ PuzzleFormatError of a puzzle that cannot be read) and
 ``write_all(puzzles) -> str``.
 """
 
-EXTENSIONS = tuple(extension for module in FORMATS.values() for extension in module.EXTENSIONS)
+EXTENSIONS = tuple(extension for endings in _ENDINGS.values() for extension in endings)
 """Every format's file name endings (lower case), in the order of :data:`FORMATS`: what a folder is searched for."""
 
 ALIASES = types.MappingProxyType({"xml": "webpbn", "g": "olsak", "tournament": "taai", "pattern": "tatham"})
@@ -84,8 +112,8 @@ def format_for(path) -> str | None:
     ('pro', 'webpbn', None)
     """
     suffix = os.path.splitext(str(path))[1].lower()
-    for name, module in FORMATS.items():
-        if suffix in module.EXTENSIONS:
+    for name, endings in _ENDINGS.items():
+        if suffix in endings:
             return name
     return None
 
@@ -146,11 +174,11 @@ def detect(path, text: str) -> str:
     start = text.lstrip("\ufeff \t\r\n")
     if start.startswith("<"):
         return "webpbn"
-    if tatham.looks_like(text):
+    if FORMATS["tatham"].looks_like(text):
         return "tatham"
-    if taai.looks_like(text):
+    if FORMATS["taai"].looks_like(text):
         return "taai"
-    if olsak.looks_like(text):
+    if FORMATS["olsak"].looks_like(text):
         return "olsak"
     lines = [line.rstrip(SPACES) for line in text.replace("\r", "\n").split("\n")]
     meaningful = [line for line in lines if line.strip(SPACES) and not line.lstrip(SPACES).startswith("#")]
@@ -226,7 +254,7 @@ def source_text(source) -> tuple[str, str]:
     source = str(source)
     if source == STDIN:
         return read_text(source), STDIN_LABEL
-    if not os.path.lexists(source) and tatham.looks_like(source):
+    if not os.path.lexists(source) and FORMATS["tatham"].looks_like(source):
         return source, GAME_ID
     return read_text(source), source
 
@@ -312,7 +340,7 @@ def kept(puzzle: Puzzle, format: str) -> Puzzle:
     name = format_name(format)
     holds = FORMATS[name].HOLDS
     dropped: dict = {field: () if field == "extra" else None for field in METADATA if field not in holds}
-    if name == "taai" and not taai.NUMBER_LINE.match(puzzle.catalogue or ""):
+    if name == "taai" and not FORMATS["taai"].NUMBER_LINE.match(puzzle.catalogue or ""):
         dropped["catalogue"] = "$1"
     return attrs.evolve(puzzle, **dropped)
 

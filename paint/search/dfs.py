@@ -219,7 +219,7 @@ class _Board:
         children of the square to guess, both settled.  Counts one node.
         """
         self.nodes += 1
-        h, lines = self.height, self.height + self.width
+        lines = self.height + self.width
         check = self.budget.check if self.budget is not None else None
         while True:
             best = None
