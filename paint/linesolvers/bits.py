@@ -199,9 +199,14 @@ def _smear(starts: int, size: int) -> int:
     return covered
 
 
+_BYTE_REVERSED = bytes(int(f"{value:08b}"[::-1], 2) for value in range(256))
+
+
 def _reverse(bits: int, n: int) -> int:
-    """``bits`` (below bit ``n``) with bit ``x`` moved to bit ``n - 1 - x``."""
-    return int(format(bits, f"0{n}b")[::-1], 2) if n else 0
+    """``bits`` (below bit ``n``) with bit ``x`` moved to bit ``n - 1 - x``: each byte reversed by a table, the
+    byte order reversed, the padding shifted out."""
+    size = (n + 7) >> 3
+    return int.from_bytes(bits.to_bytes(size, "little").translate(_BYTE_REVERSED), "big") >> ((size << 3) - n)
 
 
 def _bytes_of(bits: int, n: int) -> bytes:
