@@ -159,7 +159,9 @@ def _states(targets, n: int, not_full: int, not_empty: int) -> tuple[list[int], 
         if not starts:
             return None
         fits.append(fit)
-        reach = _spread(starts << (size + 1), not_full)
+        seeds = starts << (size + 1)
+        lifted = seeds & not_full  # _spread, written out: this loop is the solver's innermost
+        reach = seeds | (((not_full & ~(not_full + lifted)) | lifted) << 1)
         states.append(reach)
     if not (reach >> (n + 1)) & 1:
         return None
