@@ -55,6 +55,10 @@ HARDNESS = (*RULE_NAMES, "search")
 DEFAULT_MAX_TIME = 60.0
 """Seconds a check spends on one puzzle unless told otherwise."""
 
+EXPLAIN_CONTRADICTION = 10.0
+"""Seconds the explained search may spend saying where the clues of a puzzle with no solution contradict, once
+the depth-first search has proven that they do."""
+
 @attrs.frozen
 class CheckOptions:
     """How :func:`check_puzzle` judges a puzzle.
@@ -110,9 +114,12 @@ class Check:
       to the search, unless :attr:`CheckOptions.explain_search`);
     - ``blank_at_stall``: squares still blank where the allowed rules
       (:attr:`CheckOptions.allowed`) stalled, None when they did not stall;
-    - ``search_depth``: how many guesses deep the search went, one on
-      another (levels of the explained search with
-      :attr:`CheckOptions.explain_search`; None without search);
+    - ``search_depth``: how many levels of trial the search went down: 1
+      when trying each blank square both ways where the rules stalled
+      settles the puzzle, one more for each guess stacked on another
+      (:attr:`paint.search.dfs.Found.depth`; the levels of the explained
+      search with :attr:`CheckOptions.explain_search`); None without search
+      or when a limit stopped the depth-first search;
     - ``differing``: for ``multiple``, the squares in which two solutions differ;
     - ``seconds``: wall-clock time to read and solve the puzzle;
     - ``goal_matches``: whether the goal in the file is the solution (None
@@ -292,16 +299,17 @@ def _decide(puzzle: Puzzle, result: Result, options: CheckOptions,
     from the stalled grid within what is left of the time limit, trying at
     most :attr:`CheckOptions.max_branches` positions: ``'multiple'`` with
     two solutions, ``'solved'`` with the only one, ``'contradiction'`` with
-    none, ``'limit'`` when it was stopped.  For a contradiction, the
-    explained search finds where it lies (within the time left; if it is
-    stopped, the sentence says only that the search proved it).
+    none, ``'limit'`` when it was stopped (by a limit, or Ctrl-C).  For a
+    contradiction, the explained search finds where it lies, within the
+    time left and at most :data:`EXPLAIN_CONTRADICTION` seconds; if it is
+    stopped, the sentence says only that the search proved it.
     """
     from .budget import Budget, LimitReached
     from .search.dfs import two_solutions
     deadline = None if options.max_time is None else started + options.max_time
     try:
         found = two_solutions(puzzle, result.grid.rows, nodes=options.max_branches, budget=Budget(deadline))
-    except LimitReached:
+    except (LimitReached, KeyboardInterrupt):  # as solve() takes Ctrl-C: a limit
         return "limit", (), None, None
     if len(found.solutions) == 2:
         return "multiple", found.solutions, found.depth, None
@@ -309,12 +317,12 @@ def _decide(puzzle: Puzzle, result: Result, options: CheckOptions,
         return "limit", (), None, None
     if found.solutions:
         return "solved", found.solutions, found.depth, None
-    left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
-    explained = solve(puzzle, SolveOptions(max_time=left))
+    left = EXPLAIN_CONTRADICTION if deadline is None else min(deadline - time.perf_counter(), EXPLAIN_CONTRADICTION)
+    explained = solve(puzzle, SolveOptions(max_time=max(left, 0.001), max_branches=options.max_branches))
     if explained.contradiction is not None:
         return "contradiction", (), found.depth, explained.contradiction.sentence
-    return "contradiction", (), found.depth, ("the grid where the rules stall cannot be completed: "
-                                              "search tried every square both ways")
+    return "contradiction", (), found.depth, ("the grid where the rules stall cannot be completed: the search "
+                                              "followed every guess both ways, and each broke a clue")
 
 
 def _hardness(rule: str) -> int:

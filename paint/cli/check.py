@@ -62,7 +62,8 @@ def add_parser(commands, names) -> None:
     add_grid(check, "judge the puzzle from these squares (one puzzle only): an editor's given squares")
     add_limits(check, default=DEFAULT_MAX_TIME,
                seconds="give up on a puzzle after SECONDS of solving, with verdict limit",
-               branches="give up on a puzzle after N search branches, with verdict limit")
+               branches="give up on a puzzle after its search has tried N positions (each a guess on "
+                        "the one before), with verdict limit")
 
 
 def _with_grid(found, path):

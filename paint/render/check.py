@@ -53,7 +53,7 @@ def describe(check: Check, *, allow_probes: bool = False) -> str:
 
     >>> describe(Check('a.non', 'needs-search', unique=True, steps=40, hardest_rule='search',
     ...                blank_at_stall=8, search_depth=1, width=25, height=25))
-    '25 columns x 25 rows; line logic stalls with 8 squares blank; search 1 level deep finishes it (40 steps explained); the solution is unique'
+    '25 columns x 25 rows; line logic stalls with 8 squares blank; search 1 level deep finishes it, after 40 steps of the rules; the solution is unique'
     """
     parts = []
     if check.width is not None:
@@ -72,8 +72,8 @@ def describe(check: Check, *, allow_probes: bool = False) -> str:
         parts += [finish, "the solution is unique"]
     elif verdict == "needs-search":
         parts += [stalled] if stalled else []
-        explained = f" ({plural(check.steps, 'step')} explained)" if check.steps else ""
-        parts += [f"search {plural(check.search_depth or 0, 'level')} deep finishes it{explained}",
+        after = f", after {plural(check.steps, 'step')} of the rules" if check.steps else ""
+        parts += [f"search {plural(check.search_depth or 0, 'level')} deep finishes it{after}",
                   "the solution is unique"]
     elif verdict == "multiple":
         parts += [stalled] if stalled else []

@@ -46,7 +46,11 @@ from ..linesolvers.bits import settle_masks
 from ..squares import EMPTY, FULL, Grid
 
 CACHE_SIZE = 300_000
-"""How many line answers one search remembers before it forgets them all and starts again (about 60 MB)."""
+"""How many line answers one search remembers before it forgets them all and starts again (about 80 MB on
+lines of 25 to 40 squares, more on longer lines)."""
+
+_CHECK_EVERY = 64
+"""Lines settled between two looks at the budget (a clock reading each)."""
 
 
 @attrs.frozen
@@ -57,10 +61,11 @@ class Found:
     - ``complete``: True when the search covered every possibility, so
       fewer than two solutions means exactly that many (none: the squares
       cannot be completed; one: it is the only solution);
-    - ``depth``: the levels of trial it went down: 1 when trying each blank
-      square both ways (probing) settled everything it found, one more for
-      each guess stacked on another (0: nothing was tried);
-    - ``nodes``: the positions it probed, each one guess deeper than its parent.
+    - ``depth``: the levels of trial it went down: 1 when the position it
+      started from was settled by trying each blank square both ways (or
+      had none), one more for each guess stacked on another (0 when the
+      known squares could not be completed at all);
+    - ``nodes``: the positions it searched, each one guess deeper than its parent.
     """
 
     solutions: tuple[Grid, ...]
@@ -69,45 +74,75 @@ class Found:
     nodes: int = 0
 
 
-class _GiveUp(Exception):
-    """The node budget is spent."""
+PLAIN = 100
+"""Positions the first, plain pass may guess at least (see :func:`two_solutions`); it may guess twice the
+number of rows and columns on a larger puzzle."""
+
+_UNSEEN = object()
+"""A line not met before (None is remembered too: a line that cannot be completed)."""
 
 
 def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | None = None) -> Found:
     """Up to two different solutions of ``puzzle`` that agree with the known squares of ``rows``.
 
-    ``rows`` is one bytearray of square values per row (0 blank, 1 empty,
+    ``rows`` is one sequence of square values per row (0 blank, 1 empty,
     2 full, as :class:`paint.squares.Square`), for instance an engine's
     grid where the rules stalled; it is not changed.  ``nodes`` bounds the
-    positions probed (None: no bound); ``budget`` (:class:`paint.budget.Budget`)
-    is checked at every square probed, so a time limit or Ctrl-C stops the
-    search with :class:`paint.budget.LimitReached`.  Returns a
-    :class:`Found`: two solutions, or fewer with ``complete`` True when the
-    search covered every possibility, or fewer with ``complete`` False when
-    it gave up after ``nodes``.
+    positions searched (None: no bound); ``budget`` (:class:`paint.budget.Budget`)
+    is checked at every square probed and every few lines settled, so a
+    time limit or Ctrl-C stops the search with
+    :class:`paint.budget.LimitReached`.  Returns a :class:`Found`: two
+    solutions, or fewer with ``complete`` True when the search covered
+    every possibility, or fewer with ``complete`` False when it gave up
+    after ``nodes``.
+
+    The search runs twice at most.  A plain pass first guesses without
+    probing - a blank square of the row with the fewest, as the classic
+    backtracking solvers do - for :data:`PLAIN` positions, or twice the
+    rows and columns: a puzzle with many solutions (a large one whose
+    clues barely constrain it, say) shows two at once, where probing every
+    blank square at every position would cost far more.  Then, unless the
+    plain pass found two, the search with probing runs from the start, and
+    its ``depth`` is the one reported.
     """
     board = _Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget)
-    solutions: list[Grid] = []
-    depth = 0
     start = board.start(rows)
-    stack = [] if start is None else [(start, 1)]
+    if start is None:
+        return Found((), True, 0, 0)
+    plain = max(PLAIN, 2 * (board.height + board.width))
+    found = _search(board, start, board.plain, plain if nodes is None else min(plain, nodes))
+    if len(found.solutions) == 2 or (nodes is not None and found.nodes >= nodes):
+        return found
+    probed = _search(board, start, board.probe, None if nodes is None else nodes - found.nodes)
+    return attrs.evolve(probed, nodes=found.nodes + probed.nodes)
+
+
+def _search(board: "_Board", start: list[int], expand, nodes: int | None) -> Found:
+    """Depth first from the settled state ``start``, each position worked by ``expand`` (:meth:`_Board.probe`
+    or :meth:`_Board.plain`), up to ``nodes`` positions (None: no bound), until two solutions are found."""
+    solutions: list[Grid] = []
+    depth = tried = 0
+    stack = [(start, 1)]
     while stack:
+        if nodes is not None and tried >= nodes:
+            return Found(tuple(solutions), False, depth, tried)
+        if board.budget is not None:
+            board.budget.check()
         state, level = stack.pop()
-        if nodes is not None and board.nodes >= nodes:
-            return Found(tuple(solutions), False, depth, board.nodes)
+        tried += 1
         depth = max(depth, level)
-        state, children = board.probe(state)
+        state, children = expand(state)
         if state is None:
             continue
         if children is None:
             solutions.append(board.grid(state))
             if len(solutions) == 2:
-                return Found(tuple(solutions), False, depth, board.nodes)
+                return Found(tuple(solutions), False, depth, tried)
             continue
-        full, empty = children
-        stack.append((empty, level + 1))
-        stack.append((full, level + 1))
-    return Found(tuple(solutions), True, depth, board.nodes)
+        for child in children[::-1]:
+            if child is not None:
+                stack.append((child, level + 1))
+    return Found(tuple(solutions), True, depth, tried)
 
 
 class _Board:
@@ -126,7 +161,7 @@ class _Board:
         self.caches = [caches.setdefault((clue, size), {}) for clue, size in zip(self.clues, self.sizes)]
         self.remembered = 0
         self.budget = budget
-        self.nodes = 0
+        self.countdown = _CHECK_EVERY
 
     def start(self, rows) -> list[int] | None:
         """The state of the known squares of ``rows``, settled; None when a line cannot be completed."""
@@ -146,8 +181,8 @@ class _Board:
         """Line ``index`` with squares ``full`` and ``empty`` settled by its clue (remembered), or None."""
         cache = self.caches[index]
         key = (full, empty)
-        found = cache.get(key, 0)
-        if found == 0:
+        found = cache.get(key, _UNSEEN)
+        if found is _UNSEEN:
             if self.remembered >= CACHE_SIZE:
                 for each in self.caches:
                     each.clear()
@@ -166,6 +201,11 @@ class _Board:
         line = self.line
         settled = 0
         while dirty:
+            self.countdown -= 1
+            if not self.countdown:
+                self.countdown = _CHECK_EVERY
+                if self.budget is not None:
+                    self.budget.check()
             index = dirty.pop()
             full, empty = state[index], state[lines + index]
             found = line(index, full, empty)
@@ -187,18 +227,6 @@ class _Board:
                     news ^= lowest
         return settled
 
-    def blank(self, state: list[int]) -> list[tuple[int, int]]:
-        """The blank squares of ``state``, ``(row, column)`` from 0, row by row."""
-        lines, every = self.height + self.width, (1 << self.width) - 1
-        found = []
-        for r in range(self.height):
-            left = every & ~(state[r] | state[lines + r])
-            while left:
-                lowest = left & -left
-                found.append((r, lowest.bit_length() - 1))
-                left ^= lowest
-        return found
-
     def guess(self, state: list[int], r: int, c: int, value: int) -> tuple[list[int] | None, int]:
         """A copy of ``state`` with square ``(r, c)`` set to ``value`` and settled, and how many more squares
         that settled; ``(None, -1)`` on a contradiction."""
@@ -210,47 +238,67 @@ class _Board:
         settled = self.settle(guessed, {r, h + c})
         return (guessed if settled >= 0 else None), settled
 
+    def plain(self, state: list[int]) -> tuple[list[int] | None, tuple[list[int] | None, list[int] | None] | None]:
+        """Guess without probing: ``(state, None)`` when ``state`` is solved, else ``(state, (full, empty))``,
+        the children of the first blank square of the row with the fewest blank squares (None for a child
+        that breaks a line)."""
+        lines, every = self.height + self.width, (1 << self.width) - 1
+        best = None
+        for r in range(self.height):
+            blank = every & ~(state[r] | state[lines + r])
+            if blank and (best is None or blank.bit_count() < best[0]):
+                best = (blank.bit_count(), r, blank)
+        if best is None:
+            return state, None
+        _, r, blank = best
+        c = (blank & -blank).bit_length() - 1
+        return state, (self.guess(state, r, c, FULL)[0], self.guess(state, r, c, EMPTY)[0])
+
     def probe(self, state: list[int]) -> tuple[list[int] | None, tuple[list[int], list[int]] | None]:
         """Probe every blank square of ``state`` until a pass changes nothing (Wu et al.'s fully probing).
 
         Returns ``(None, None)`` when the position has no solution,
         ``(state, None)`` when it is solved, else ``(state, (full, empty))``:
         the position with everything the probes settled, and the two
-        children of the square to guess, both settled.  Counts one node.
+        children of the square to guess, both settled.
         """
-        self.nodes += 1
-        lines = self.height + self.width
+        lines, every = self.height + self.width, (1 << self.width) - 1
         check = self.budget.check if self.budget is not None else None
         while True:
             best = None
             changed = False
-            for r, c in self.blank(state):
-                if (state[r] | state[lines + r]) >> c & 1:
-                    continue  # settled by an earlier probe of this pass
-                if check is not None:
-                    check()
-                full, if_full = self.guess(state, r, c, FULL)
-                empty, if_empty = self.guess(state, r, c, EMPTY)
-                if full is None or empty is None:
-                    if full is None and empty is None:
-                        return None, None
-                    state = empty if full is None else full
-                    changed, best = True, None
-                    continue
-                score = min(if_full, if_empty)
-                if score:  # both settled other squares: those they settle alike are settled
-                    dirty = set()
-                    for index in range(2 * lines):
-                        agreed = full[index] & empty[index]
-                        if agreed != state[index]:
-                            state[index] = agreed
-                            dirty.add(index if index < lines else index - lines)
-                    if dirty:
-                        self.settle(state, dirty)  # cannot fail: both probes hold these squares
+            for r in range(self.height):
+                blank = every & ~(state[r] | state[lines + r])
+                while blank:
+                    lowest = blank & -blank
+                    blank ^= lowest
+                    if (state[r] | state[lines + r]) & lowest:
+                        continue  # settled by an earlier probe of this pass
+                    if check is not None:
+                        check()
+                    c = lowest.bit_length() - 1
+                    full, if_full = self.guess(state, r, c, FULL)
+                    empty, if_empty = self.guess(state, r, c, EMPTY)
+                    if full is None or empty is None:
+                        if full is None and empty is None:
+                            return None, None
+                        state = empty if full is None else full
                         changed, best = True, None
                         continue
-                if best is None or score > best[0]:
-                    best = (score, full, empty)
+                    score = min(if_full, if_empty)
+                    if score:  # both settled other squares: those they settle alike are settled
+                        dirty = set()
+                        for index in range(2 * lines):
+                            agreed = full[index] & empty[index]
+                            if agreed != state[index]:
+                                state[index] = agreed
+                                dirty.add(index if index < lines else index - lines)
+                        if dirty:
+                            self.settle(state, dirty)  # cannot fail: both probes hold these squares
+                            changed, best = True, None
+                            continue
+                    if best is None or score > best[0]:
+                        best = (score, full, empty)
             if not changed:
                 return state, None if best is None else (best[1], best[2])
 
