@@ -404,6 +404,24 @@ class TestTwoSolutions:
         found = two_solutions(puzzle, [bytearray(6) for _ in range(6)], nodes=3)
         assert len(found.solutions) < 2 and not found.complete
 
+    @settings(max_examples=150, deadline=None)
+    @given(st.integers(1, 4), st.integers(1, 4), st.integers(1, 12), st.data())
+    def test_bounded_positions(self, height, width, nodes, data):
+        """With ``nodes`` positions at most, it tries no more; what it calls complete is right, and more positions
+        never make it less sure."""
+        from paint.search.dfs import two_solutions
+        lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
+        rows, columns = clues_of(lines), clues_of(columns_of(lines))
+        puzzle = paint.Puzzle(rows=rows, columns=columns)
+        truth = brute_force(rows, columns, height, width)
+        found = two_solutions(puzzle, [bytearray(width) for _ in range(height)], nodes=nodes)
+        more = two_solutions(puzzle, [bytearray(width) for _ in range(height)], nodes=nodes + 20)
+        assert found.nodes <= nodes and all(checked(puzzle, grid.lines()) for grid in found.solutions)
+        if found.complete:
+            assert len(found.solutions) == len(truth) < 2
+        if found.complete or len(found.solutions) == 2:
+            assert more.complete == found.complete and len(more.solutions) == len(found.solutions)
+
     def test_stops_for_the_budget(self):
         """A stop asked for (Ctrl-C, a time limit) ends it with LimitReached, as every long loop ends."""
         import threading

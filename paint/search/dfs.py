@@ -103,7 +103,9 @@ def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | No
     clues barely constrain it, say) shows two at once, where probing every
     blank square at every position would cost far more.  Then, unless the
     plain pass found two, the search with probing runs from the start, and
-    its ``depth`` is the one reported.
+    its ``depth`` is the one reported (the plain pass's, should the search
+    with probing run out of ``nodes`` where the plain pass had covered
+    every possibility).
     """
     board = _Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget)
     start = board.start(rows)
@@ -114,7 +116,10 @@ def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | No
     if len(found.solutions) == 2 or (nodes is not None and found.nodes >= nodes):
         return found
     probed = _search(board, start, board.probe, None if nodes is None else nodes - found.nodes)
-    return attrs.evolve(probed, nodes=found.nodes + probed.nodes)
+    tried = found.nodes + probed.nodes
+    if found.complete and not probed.complete and len(probed.solutions) < 2:
+        probed = found  # the positions left ran out, but the plain pass had already decided
+    return attrs.evolve(probed, nodes=tried)
 
 
 def _search(board: "_Board", start: list[int], expand, nodes: int | None) -> Found:
