@@ -234,7 +234,8 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
 
     def stop(signum, frame):
         received.append(signum)
-        raise KeyboardInterrupt
+        if len(received) == 1:  # a signal sent to the whole group may come twice: the batch stops once
+            raise KeyboardInterrupt
 
     in_main = threading.current_thread() is threading.main_thread()
     previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS} if in_main else {}
@@ -319,6 +320,11 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None)
 def _stop(executor: ProcessPoolExecutor) -> None:
     """Stop the workers at once, not after the puzzles they are on (a time limit can be long)."""
     processes = list(getattr(executor, "_processes", {}).values())  # no public way to stop a worker
+    queue = getattr(executor, "_call_queue", None)
+    if queue is not None:
+        # The queue's feeder thread may be blocked writing to a worker about to be stopped; joined at exit,
+        # it would hold this process for ever.
+        queue.cancel_join_thread()
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()

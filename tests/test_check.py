@@ -725,3 +725,24 @@ class TestCorpusVerdicts:
             if check.solution is not None:
                 puzzle = formats.load(check.file)
                 assert checked(puzzle, check.solution), name
+
+
+class TestGroupSignal:
+    """A stop signal sent to the whole process group (``timeout``, a closed session) reaches paint and its
+    workers, sometimes twice: the report of what was checked is still written, and paint ends."""
+
+    @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
+    def test_twice_to_the_group(self, tmp_path):
+        report = tmp_path / "report.md"
+        folder = Path(__file__).parent / "corpus" / "jwilk"
+        process = subprocess.Popen([sys.executable, "-m", "paint", "check", str(folder), "--jobs", "2",
+                                    "-o", str(report)], stderr=subprocess.PIPE, text=True,
+                                   start_new_session=True, cwd=Path(__file__).parent.parent)
+        time.sleep(1.2)
+        os.killpg(process.pid, signal.SIGTERM)
+        os.killpg(process.pid, signal.SIGTERM)
+        _, err = process.communicate(timeout=60)
+        if process.returncode in (0, 1):
+            pytest.skip("the batch finished before the signal came")
+        assert process.returncode == 128 + signal.SIGTERM
+        assert "stopped by SIGTERM after" in err and "puzzles" in report.read_text(encoding="utf-8")

@@ -8,6 +8,7 @@ import json
 import os
 import signal
 import sys
+import threading
 import time
 
 import attrs
@@ -85,7 +86,7 @@ def run(arguments) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    from ..batch import check_batch, expand, find_puzzles
+    from ..batch import STOP_SIGNALS, check_batch, expand, find_puzzles
     from ..render.check import render_report
     if writes_stdout(arguments.output):
         raise PaintError("cannot print the report: standard output is closed (use -o FILE)")
@@ -103,6 +104,13 @@ def run(arguments) -> int:
     options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
                            max_branches=arguments.max_branches)
     started = time.perf_counter()
+    # A stop signal sent to the whole process group (``timeout``, a session's end) may reach this process twice:
+    # once while the batch runs, which stops it, and again once it is over.  From here on a signal is noted and
+    # the report of what was checked is still written; the batch installs its own handler while it runs.
+    late: list[int] = []
+    if threading.current_thread() is threading.main_thread():
+        for number in STOP_SIGNALS:
+            signal.signal(number, lambda signum, frame: late.append(signum))
     progress_console = Console(stderr=True)
     if len(found) > 1 and progress_console.is_terminal:
         with Progress(SpinnerColumn(), TextColumn("checking"), BarColumn(), MofNCompleteColumn(),
@@ -141,10 +149,11 @@ def run(arguments) -> int:
         with output_file(arguments.html, protect=protect) as page:
             write_report_html(page, batch.checks, seconds=seconds, allow_probes=arguments.allow_probes,
                               total=len(found))
-    if batch.interrupted:
-        how = "interrupted" if batch.interrupted == signal.SIGINT else f"stopped by {signal.Signals(batch.interrupted).name}"
+    interrupted = batch.interrupted or (late[0] if late else None)
+    if interrupted:
+        how = "interrupted" if interrupted == signal.SIGINT else f"stopped by {signal.Signals(interrupted).name}"
         complain(f"{how} after {len(batch.checks)} of {len(found)} puzzle{'s' if len(found) != 1 else ''}")
-        return 128 + batch.interrupted
+        return 128 + interrupted
     if any(check.verdict == "error" for check in batch.checks):
         return EXIT_BAD_INPUT
     return EXIT_SOLVED if all(check.passes for check in batch.checks) else EXIT_CONTRADICTION
