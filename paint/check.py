@@ -41,7 +41,7 @@ from .errors import GoalMismatch, PaintError
 from .formats import load, loads
 from .options import SolveOptions, positive_or_none
 from .puzzle import Puzzle
-from .result import Result, replay
+from .result import Result, Status, replay
 from .rules import LINE_RULE_NAMES, PROBE_NAMES, RULE_NAMES
 from .solver import solve
 from .squares import BLANK, Grid
@@ -276,8 +276,7 @@ def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: s
     passes = (verdict == "ok" or (verdict == "needs-probes" and options.allow_probes)) and goal_matches is not False
 
     return Check(
-        file=file, verdict=verdict, passes=passes, unique={"solved": True, "multiple": False,
-                                                           "contradiction": False}.get(status),
+        file=file, verdict=verdict, passes=passes, unique=Status(status).unique,
         hardest_rule=hardest, steps=len(result.steps),
         blank_at_stall=None if stall is None else stall.count(BLANK),
         search_depth=depth,

@@ -30,6 +30,15 @@ class Status(enum.StrEnum):
     STALLED = "stalled"
     LIMIT = "limit"
 
+    @property
+    def unique(self) -> bool | None:
+        """True when a solve that ended so proved one solution, False several or none, None unknown.
+
+        >>> Status("multiple").unique, Status.LIMIT.unique
+        (False, None)
+        """
+        return {Status.SOLVED: True, Status.MULTIPLE: False, Status.CONTRADICTION: False}.get(self)
+
 
 STATUSES = tuple(status.value for status in Status)
 

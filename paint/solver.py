@@ -147,7 +147,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     grid = Grid(puzzle.height, puzzle.width, [list(row) for row in engine.grid.rows])
     if status is Status.MULTIPLE:
         grid = solutions[0]
-    unique = {Status.SOLVED: True, Status.MULTIPLE: False, Status.CONTRADICTION: False}.get(status)
+    unique = status.unique
     return Result(puzzle, status, tuple(engine.steps), grid, contradiction,
                   time.perf_counter() - started, unique=unique, solutions=solutions,
                   levels=budget.levels, branches=budget.branches, stalls=stalls, tried=tried)
