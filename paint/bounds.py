@@ -43,7 +43,7 @@ import functools
 
 import attrs
 
-from .squares import EMPTY, FULL, Square
+from .squares import EMPTY, FULL, Square, as_square
 
 ABSOLUTE = frozenset({"edge", "after", "cover"})
 """Causes that bound a block by themselves; ``'gap'`` and ``'touch'`` move it on from the bound before."""
@@ -332,8 +332,8 @@ class Witness:
     """
 
     position: int
-    value: Square = attrs.field(converter=Square)
-    assumed: Square = attrs.field(converter=Square)
+    value: Square = attrs.field(converter=as_square)
+    assumed: Square = attrs.field(converter=as_square)
     given: bytes = attrs.field(repr=False)
     derivation: Derivation = attrs.field(repr=False, eq=False)
 

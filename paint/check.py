@@ -38,6 +38,7 @@ import time
 import attrs
 
 from .errors import GoalMismatch, PaintError
+from .files import printable
 from .formats import load, loads
 from .options import SolveOptions, positive_or_none
 from .puzzle import Puzzle
@@ -175,21 +176,6 @@ class Check:
         }
 
 
-def printable(text: str) -> str:
-    """``text`` with the bytes of a file name that are not UTF-8 written ``\\xNN``, so it can be printed and saved.
-
-    Python keeps such bytes as lone surrogates (``os.fsdecode``), which no
-    output stream can write.
-
-    >>> printable('caf\\udce9.non')
-    'caf\\\\xe9.non'
-    """
-    try:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    except UnicodeEncodeError:
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
-
-
 def check_file(path, options: CheckOptions | None = None, *, text: str | None = None) -> Check:
     """Read the puzzle file at ``path`` and judge it (:func:`check_puzzle`).
 
@@ -200,7 +186,7 @@ def check_file(path, options: CheckOptions | None = None, *, text: str | None = 
     does not hide the verdict on the clues: ``goal_matches`` is False and
     ``error`` says which strip it breaks and that the file is broken.
     ``seconds`` includes the reading.  The check's ``file`` and ``error``
-    are :func:`printable`.
+    are :func:`paint.files.printable`.
 
     >>> check_file('/no/such/file.non').error
     '/no/such/file.non: no such file'
@@ -247,7 +233,7 @@ def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: s
     options = options or CheckOptions()
     started = time.perf_counter()
     result = solve(puzzle, SolveOptions(max_time=options.max_time, max_branches=options.max_branches,
-                                        search=options.explain_search))
+                                        search=options.explain_search, chains=False))
     used = {step.rule for step in result.steps}
     if result.contradiction is not None:
         used.add(result.contradiction.rule)

@@ -63,12 +63,16 @@ class Engine:
     step (``grid`` as it is just after it).  ``budget`` is checked before every strip
     is worked (and by the probes, for every square and strip they try).
     ``by_strip`` makes each strip a round changed one step (else a round is
-    one step).  The puzzle and ``start`` are never changed.
+    one step).  ``chains`` keeps, with each probe step, the chain of
+    consequences that broke (:class:`paint.explanation.Chain`); without, a
+    probe step has no chain and no reasons, for a caller that reads only
+    which rules the steps used.  The puzzle and ``start`` are never changed.
     """
 
     def __init__(self, puzzle: Puzzle, rules, on_step=None, *, start: Grid | None = None, pending=None,
-                 budget: Budget | None = None, by_strip: bool = True):
+                 budget: Budget | None = None, by_strip: bool = True, chains: bool = True):
         self.puzzle = puzzle
+        self.chains = chains
         self.budget = budget
         self.by_strip = by_strip
         self.rounds = 0
@@ -118,18 +122,26 @@ class Engine:
         Raises RuntimeError if the square is not blank: a rule may only mark
         blank squares, so that would be a bug in the rule, not in the puzzle.
         """
+        self._mark(row, column, value)
+        crossing = self.height + column
+        for pending in self._pending_sets:
+            pending.add(row)
+            pending.add(crossing)
+
+    def _mark(self, row: int, column: int, value: int) -> None:
+        """:meth:`mark` without making the strips pending: the caller does, once for all its marks."""
         if self.grid.rows[row][column] != BLANK:
             raise RuntimeError(f"a rule marked row {row + 1}, column {column + 1}, which was already known")
         self.grid.rows[row][column] = value
         self.columns[column][row] = value
         self.blank -= 1
-        row, crossing = self.through(row, column)
-        self.strips[row].version += 1
-        self.strips[crossing].version += 1
+        across = self.strips[row]
+        down = self.strips[self.height + column]
+        across.version += 1
+        across.marked.append(column)
+        down.version += 1
+        down.marked.append(row)
         self.changes += 1
-        for pending in self._pending_sets:
-            pending.add(row)
-            pending.add(crossing)
 
     def apply(self, rule) -> Step | None:
         """Try ``rule`` on every pending strip; return the step it made, or None.
@@ -169,10 +181,16 @@ class Engine:
                 continue
             before = bytes(strip.squares)
             marks = []
+            touched = [index]
+            crossings = self.height if index < self.height else 0
+            square = strip.id.square
             for position, value in finding.marks:
-                row, column = strip.id.square(position)
-                self.mark(row, column, value)
+                row, column = square(position)
+                self._mark(row, column, value)
                 marks.append(Mark(row, column, value, strip.id))
+                touched.append(crossings + position)
+            for each in self._pending_sets:
+                each.update(touched)
             reason = Reason(strip.id, strip.targets, before, rule.name, finding.detail)
             if self.by_strip:
                 self._step(rule.name, marks, [reason])  # shown at once, so long rounds show progress
@@ -188,12 +206,10 @@ class Engine:
         # By strip, each probe is made on the grid the steps before it left, the grid its reader has;
         # by rule, as in Kramer's program, every probe of the round on the grid as the round began.
         found = rule.find(self, self.probe_memory)
-        chains = found if self.by_strip else list(found)
-        for chain in chains:  # one step per square, each shown by its own chain
-            square = chain.assumed
-            self.mark(square.row, square.column, EMPTY)
-            reasons = [link.reason for link in chain.links if link.reason is not None]
-            self._step(rule.name, [Mark(square.row, square.column, EMPTY, square.strip)], reasons, chain=chain)
+        for (row, column), chain in (found if self.by_strip else list(found)):  # one step per square
+            self.mark(row, column, EMPTY)
+            reasons = [] if chain is None else [link.reason for link in chain.links if link.reason is not None]
+            self._step(rule.name, [Mark(row, column, EMPTY, self.strips[row].id)], reasons, chain=chain)
             step = self._close(rule.name, [])
         return step
 

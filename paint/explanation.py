@@ -30,7 +30,7 @@ import attrs
 
 from .bounds import Derivation, Witness, core, derive
 from .errors import Contradiction, StripContradiction
-from .squares import Square
+from .squares import Square, as_square
 from .strip import StripId
 from .wording import (block_name, broken_lines, describe_marks, failure_lines, label, plural, reason_lines,
                       squares_phrase, step_head, strip_marks, technique)
@@ -49,7 +49,7 @@ class Mark:
 
     row: int
     column: int
-    value: Square = attrs.field(converter=Square)
+    value: Square = attrs.field(converter=as_square)
     strip: StripId
 
     @property

@@ -602,3 +602,18 @@ def _create_temporary(folder: str, name: str) -> tuple[int, str]:
 
 def _reason(error: OSError) -> str:
     return error.strerror or str(error)
+
+
+def printable(text: str) -> str:
+    """``text`` with the bytes of a file name that are not UTF-8 written ``\\xNN``, so it can be printed and saved.
+
+    Python keeps such bytes as lone surrogates (``os.fsdecode``), which no
+    output stream can write.
+
+    >>> printable('caf\\udce9.non')
+    'caf\\\\xe9.non'
+    """
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -10,8 +10,9 @@ The words a person reads are made from the record by :mod:`paint.wording`.
 A *probe* (scope ``'world'``: Kramer's edge and corner rules) is a function
 of the engine, which it reads and never changes, and of a
 :class:`paint.search.probe.ProbeMemory`, where it keeps which squares it
-probed in vain; it yields the :class:`paint.explanation.Chain` by which a
-blank square cannot be full, one square at a time.
+probed in vain; it yields, one square at a time, each blank square that
+cannot be full with the :class:`paint.explanation.Chain` by which it cannot
+(None when the engine keeps no chains).
 """
 
 from __future__ import annotations

@@ -87,7 +87,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     budget = Budget(None if options.max_time is None else started + options.max_time, options.max_branches,
                     on_progress=on_progress, stop=stop, squares=puzzle.width * puzzle.height, started=started)
     by_strip = options.steps == "strip"
-    engine = Engine(puzzle, rules, on_step, start=given, budget=budget, by_strip=by_strip)
+    engine = Engine(puzzle, rules, on_step, start=given, budget=budget, by_strip=by_strip,
+                    chains=options.chains)
     budget.blank = lambda: engine.blank
     contradiction = None
     solutions: tuple[Grid, ...] = ()

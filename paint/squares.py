@@ -70,6 +70,17 @@ class Square(enum.IntEnum):
 
 
 BLANK, EMPTY, FULL = Square.BLANK, Square.EMPTY, Square.FULL
+
+
+def as_square(value) -> Square:
+    """``value`` (an int 0-2 or a :class:`Square`) as a :class:`Square`: the converter of every attrs field that
+    holds one, quick for a value that already is one.  Raises ValueError for any other value.
+
+    >>> as_square(2), as_square(Square.EMPTY)
+    (Square.FULL, Square.EMPTY)
+    """
+    return value if type(value) is Square else Square(value)
+
 GLYPHS = {BLANK: " ", EMPTY: ".", FULL: "X"}
 _BY_GLYPH = {" ": BLANK, ".": EMPTY, "X": FULL}
 
@@ -85,7 +96,6 @@ def line_text(squares) -> str:
 
 _FULL_RUNS = re.compile(b"\x02+")
 _OPEN_RUNS = re.compile(b"[^\x01]+")
-_ZERO_RUNS = re.compile(b"\x00+")
 
 
 def _runs(pattern, squares) -> list[tuple[int, int]]:
@@ -111,15 +121,6 @@ def open_runs(squares) -> list[tuple[int, int]]:
     [(0, 0), (2, 3)]
     """
     return _runs(_OPEN_RUNS, squares)
-
-
-def zero_runs(values) -> list[tuple[int, int]]:
-    """The maximal runs of zeros in ``values`` (a mask, such as the squares no patch covers), as ``(first, last)`` pairs.
-
-    >>> zero_runs(bytes([1, 0, 0]))
-    [(1, 2)]
-    """
-    return _runs(_ZERO_RUNS, values)
 
 
 def columns_of(rows, width: int) -> list[bytearray]:

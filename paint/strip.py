@@ -15,10 +15,15 @@ is read as a list of squares, first square first.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import attrs
 
 from .placement import leftmost_starts, rightmost_starts
-from .squares import BLANK
+from .squares import BLANK, EMPTY, FULL
+
+_FULL_BITS = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"001")
+_EMPTY_BITS = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"010")
 
 
 @attrs.frozen(order=True, repr=False)
@@ -100,6 +105,11 @@ class Strip:
     left-most/right-most placements.  They only move right / left as squares
     are marked (Kramer further comment 2); :meth:`update_patches` moves them
     and rebuilds ``patches``, one :class:`Patch` per target, in order.
+
+    Whoever marks a square of the strip adds one to ``version``, and may
+    append its position to ``marked``: when every mark since the last update
+    was noted there, the update can see at once that both placements still
+    hold and keep them.
     """
 
     id: StripId
@@ -110,6 +120,8 @@ class Strip:
     patches: list[Patch] = attrs.field(factory=list)
     _bounds_version: int = -1
     version: int = 0
+    marked: list[int] = attrs.field(factory=list)
+    _masks: tuple[int, int, int] = (-1, 0, 0)
 
     @property
     def done(self) -> bool:
@@ -121,16 +133,49 @@ class Strip:
         """The strip's name with its clue, as the detailed explanation writes it: ``'row 3 [2 7 1]'``."""
         return f"{self.id.name} [{' '.join(map(str, self.targets)) or '0'}]"
 
+    def masks(self) -> tuple[int, int]:
+        """The squares known full and those known empty as bit sets, bit ``p`` for position ``p`` (the form of
+        :func:`paint.linesolvers.bits.settle_masks`), kept until the strip changes."""
+        version, full, empty = self._masks
+        if version != self.version:
+            squares = bytes(self.squares)[::-1]
+            full = int(b"0" + squares.translate(_FULL_BITS), 2)
+            empty = int(b"0" + squares.translate(_EMPTY_BITS), 2)
+            self._masks = (self.version, full, empty)
+        return full, empty
+
     def update_patches(self) -> None:
         """Bring the patch bounds (``lefts``, ``rights``, ``patches``) up to date with the squares.
 
         Raises :class:`paint.errors.StripContradiction` when the targets cannot
         be placed in the squares at all.
         """
-        if self._bounds_version != self.version:
+        if self._bounds_version == self.version:
+            return
+        marked = self.marked
+        if not (self.patches and len(marked) == self.version - self._bounds_version and self._placements_hold()):
             lefts = leftmost_starts(self.targets, self.squares, self.lefts)
             rights = rightmost_starts(self.targets, self.squares, self.rights)
             if lefts != self.lefts or rights != self.rights or len(self.patches) != len(self.targets):
                 self.lefts, self.rights = lefts, rights
                 self.patches = [Patch(t, l, r) for t, l, r in zip(self.targets, lefts, rights)]
-            self._bounds_version = self.version
+        marked.clear()
+        self._bounds_version = self.version
+
+    def _placements_hold(self) -> bool:
+        """Whether the left-most and the right-most placements both still agree with every square in ``marked``.
+
+        A placement that still fits after squares are marked is still the
+        left-most (right-most) one: marking only removes placements.  So the
+        bounds stand, and the placements need not be searched again.
+        """
+        squares, targets, lefts, rights = self.squares, self.targets, self.lefts, self.rights
+        for position in self.marked:
+            full = squares[position] == FULL
+            i = bisect_right(lefts, position) - 1
+            if (i >= 0 and position < lefts[i] + targets[i]) != full:
+                return False
+            i = bisect_right(rights, position) - 1
+            if (i >= 0 and position < rights[i] + targets[i]) != full:
+                return False
+        return True

@@ -47,6 +47,30 @@ def without_time(text: str) -> str:
     return re.sub(r"(?m)^  time +[0-9.]+ s\n", "", text)
 
 
+class TestLoading:
+    """Each command loads only what it needs: what solving does not use is never imported for it."""
+
+    NOT_FOR_SOLVE = ("paint.check", "paint.batch", "paint.hint", "paint.cli.check", "paint.cli.hint",
+                     "paint.cli.convert", "paint.cli.line", "paint.search.dfs", "rich", "concurrent.futures")
+
+    def loaded(self, words: list[str]) -> set[str]:
+        code = ("import sys; from paint.cli import main; main(sys.argv[1:]); "
+                "print(' '.join(sorted(sys.modules)), file=sys.stderr)")
+        found = subprocess.run([sys.executable, "-c", code, *words], capture_output=True, text=True, cwd=ROOT)
+        return set(found.stderr.split("\n")[-2].split())
+
+    def test_solve_loads_no_other_command(self):
+        loaded = self.loaded(["solve", "puzzles/dancer.pro", "--no-grids", "-o", os.devnull])
+        assert "paint.cli.solve" in loaded and "paint.solver" in loaded
+        assert sorted(loaded & set(self.NOT_FOR_SOLVE)) == []
+
+    def test_help_lists_every_command(self, capsys):
+        """``paint --help`` builds the whole parser, so every command is listed."""
+        assert cli.main(["--help"]) == 0
+        out = capsys.readouterr().out
+        assert all(f"    {name}" in out for name in ("solve", "hint", "check", "convert", "line"))
+
+
 class TestExitStatus:
     """main() returns 0 solved, 1 contradiction, 2 bad input or usage, 3 stalled or limit, 4 several solutions."""
 

@@ -16,24 +16,30 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import os
 import signal
 import sys
 
 from .. import formats
 from ..errors import PaintError
-from . import check, convert, hint, line, solve
 from .common import Parser, VersionAction, complain, os_message, version
-from .status import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, help_text
+from .status import COMMANDS, EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, help_text
 
 __all__ = ["main", "build_parser", "version"]
 
-COMMANDS = {"solve": solve, "hint": hint, "check": check, "convert": convert, "line": line}
-"""Each sub-command's module, in the order ``--help`` lists them."""
+def command_module(name: str):
+    """The module of sub-command ``name`` (one of :data:`paint.cli.status.COMMANDS`, in the order ``--help``
+    lists them; each is the module of its name in this package), imported the first time it is asked for,
+    so that a command loads only what it needs."""
+    return importlib.import_module(f"{__name__}.{name}")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of ``paint`` and its sub-commands (:data:`COMMANDS`), each added by its own module."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of ``paint`` and its sub-commands (:data:`COMMANDS`), each added by its own module.
+
+    ``only``, a command's name, adds that command alone: what running it needs, without loading the others.
+    """
     names = ", ".join(formats.FORMATS)
     parser = Parser(
         prog="paint",
@@ -46,8 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=VersionAction, help="print paint's version and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    for command in COMMANDS.values():
-        command.add_parser(commands, names)
+    for name in COMMANDS if only is None else (only,):
+        command_module(name).add_parser(commands, names)
     return parser
 
 
@@ -64,8 +70,8 @@ def main(argv=None) -> int:
     previous = {number: signal.signal(number, _terminate) for number in _TERMINATE}
     try:
         Parser.words = list(sys.argv[1:] if argv is None else argv)
-        arguments = build_parser().parse_args(argv)
-        return COMMANDS[arguments.command].run(arguments)
+        arguments = build_parser(_command_in(Parser.words)).parse_args(argv)
+        return command_module(arguments.command).run(arguments)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
     except KeyboardInterrupt:
@@ -90,6 +96,12 @@ def main(argv=None) -> int:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+def _command_in(words: list[str]) -> str | None:
+    """The command ``words`` run, when their first word names one (None: ``paint --help`` and the like, and
+    mistakes, for which the whole parser is built)."""
+    return words[0] if words and words[0] in COMMANDS else None
 
 
 class _Terminated(BaseException):

@@ -11,9 +11,8 @@ import sys
 import textwrap
 
 from .. import formats
-from ..check import printable
 from ..errors import PaintError
-from ..files import STDIN, STDIN_LABEL, descriptor_of, same_file
+from ..files import STDIN, STDIN_LABEL, descriptor_of, printable, same_file
 from ..formats.grid import load_grid
 from ..solver import with_given
 from .status import EXIT_BAD_INPUT

@@ -111,14 +111,28 @@ def exact(targets, squares) -> bytes | None:
     return _exact(tuple(targets), squares)
 
 
+def exact_masks(targets: tuple, n: int, full: int, empty: int) -> tuple[int, int] | None:
+    """:func:`exact` on a line of ``n`` squares given as bit sets (:func:`paint.linesolvers.bits.settle_masks`),
+    remembered likewise: the new ``(full, empty)``, or None when no arrangement of the blocks fits.
+
+    >>> exact_masks((2, 2), 5, 0, 0)
+    (27, 4)
+    """
+    return _exact_masks(targets, n, full, empty)
+
+
 def clear_cache() -> None:
-    """Forget every line :func:`exact` remembers (a benchmark timing a solve again, cold)."""
+    """Forget every line :func:`exact` and :func:`exact_masks` remember (a benchmark timing a solve again, cold)."""
     _exact.cache_clear()
+    _exact_masks.cache_clear()
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _exact(targets: tuple, squares: bytes) -> bytes | None:
     return exact_for(squares).solve(targets, squares)
+
+
+_exact_masks = functools.lru_cache(maxsize=CACHE_SIZE)(bits.settle_masks)
 
 
 def settle(targets, squares) -> dict[int, Square] | None:

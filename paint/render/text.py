@@ -64,7 +64,7 @@ from ..formats import pro, solution
 from ..puzzle import Puzzle
 from ..result import Result
 from ..rules import RULE_NAMES
-from ..squares import BLANK, EMPTY, FULL, Grid, Square, starting_grid
+from ..squares import BLANK, EMPTY, FULL, Grid, Square, as_square, starting_grid
 
 WIDTH = 100
 """The default width of explanation lines, in characters."""
@@ -90,7 +90,7 @@ class Highlight:
     line: int
     start: int
     end: int
-    value: Square = attrs.field(converter=Square)
+    value: Square = attrs.field(converter=as_square)
 
 
 @attrs.frozen

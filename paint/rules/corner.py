@@ -22,8 +22,8 @@ GENERATIONS = 4
 
 
 def find(engine, memory):
-    """Yield the chains by which squares at a generalised corner cannot be full, each on the grid as the
-    squares before it left it; ``memory`` is the engine's :class:`paint.search.probe.ProbeMemory`
+    """Yield each square at a generalised corner that cannot be full with the chain by which it cannot, each
+    on the grid as the squares before it left it; ``memory`` is the engine's :class:`paint.search.probe.ProbeMemory`
     (see :func:`paint.search.probe.breaking`)."""
     return breaking(engine, memory, NAME, corner_squares(engine), GENERATIONS)
 

@@ -21,8 +21,8 @@ GENERATIONS = 3
 
 
 def find(engine, memory):
-    """Yield the chains by which squares of a generalised edge cannot be full, each on the grid as the
-    squares before it left it; ``memory`` is the engine's :class:`paint.search.probe.ProbeMemory`
+    """Yield each square of a generalised edge that cannot be full with the chain by which it cannot, each
+    on the grid as the squares before it left it; ``memory`` is the engine's :class:`paint.search.probe.ProbeMemory`
     (see :func:`paint.search.probe.breaking`)."""
     return breaking(engine, memory, NAME, edge_squares(engine), GENERATIONS)
 

@@ -41,6 +41,8 @@ def find(strip) -> Finding | None:
         if patch.overlap is None:
             continue
         first, last = patch.overlap
+        if BLANK not in squares[first:last + 1]:
+            continue
         new = [p for p in range(first, last + 1) if squares[p] == BLANK]
         if new:
             marks.extend((p, FULL) for p in new)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import attrs
 
 from ..rule import Finding, Rule
-from ..squares import BLANK, EMPTY, zero_runs
+from ..squares import BLANK, EMPTY
 
 NAME = "unreachable"
 
@@ -34,22 +34,25 @@ class Beyond:
 
 
 def find(strip) -> Finding | None:
-    """Mark empty the blank squares no patch covers (Kramer rule ii)."""
+    """Mark empty the blank squares no patch covers (Kramer rule ii).
+
+    The patches run left to right, each starting and ending after the one
+    before it, so the squares no patch covers are the stretches before the
+    first patch, between each patch and the next, and after the last.
+    """
     squares = strip.squares
-    covered = bytearray(len(squares))  # 1 where some patch lies
-    for patch in strip.patches:
-        covered[patch.start:patch.end + 1] = b"\x01" * (patch.end + 1 - patch.start)
+    patches = strip.patches
+    n = len(squares)
     marks = []
     found = []
-    patches = strip.patches
-    for first, last in zero_runs(covered):
-        new = [p for p in range(first, last + 1) if squares[p] == BLANK]
-        if not new:
-            continue
-        marks.extend((p, EMPTY) for p in new)
-        before = max((j for j, patch in enumerate(patches) if patch.end < first), default=None)
-        after = min((j for j, patch in enumerate(patches) if patch.start > last), default=None)
-        found.append((first, last, before, after))
+    first = 0  # the first square after the patch before the stretch
+    for after in range(len(patches) + 1):
+        last = patches[after].start - 1 if after < len(patches) else n - 1
+        if first <= last and BLANK in squares[first:last + 1]:
+            marks.extend((p, EMPTY) for p in range(first, last + 1) if squares[p] == BLANK)
+            found.append((first, last, after - 1 if after else None, after if after < len(patches) else None))
+        if after < len(patches):
+            first = patches[after].end + 1
     if not marks:
         return None
     return Finding(marks, Beyond(found))

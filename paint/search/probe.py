@@ -40,8 +40,7 @@ from __future__ import annotations
 
 from ..errors import StripContradiction
 from ..explanation import Chain, Link, Mark, Reason, contradiction
-from ..linesolvers import exact
-from ..placement import leftmost_starts
+from ..linesolvers import exact, exact_masks
 from ..squares import BLANK, EMPTY, FULL
 from ..strip import Strip
 
@@ -137,52 +136,56 @@ def probe(engine, row: int, column: int, generations: int, rules=None, reads: di
 def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, int]) -> bool:
     """Whether assuming (``row``, ``column``) full breaks a strip within ``generations``: the quick pass of :func:`probe`.
 
-    Each strip is settled at once by the exact line solver, which finds the
-    same squares and the same break as the line rules run until none finds
-    more (``try_one`` is exact); the last generation only asks whether each
+    Each strip is settled at once by the exact line solver on bit sets
+    (:func:`paint.linesolvers.exact_masks`), which finds the same squares
+    and the same break as the line rules run until none finds more
+    (``try_one`` is exact); the last generation only asks whether each
     strip's blocks still fit, since what it would force goes no further.
     ``reads`` collects the strips read with their versions.
     """
     strips = engine.strips
-    rows = engine.grid.rows
+    height = engine.height
     budget = engine.budget
-    through, square = engine.through, engine.square
-    across, down = through(row, column)
-    overlay: dict[int, dict[int, int]] = {across: {column: FULL}, down: {row: FULL}}
+    across, down = engine.through(row, column)
+    # the probe's squares over the engine's, by strip: the squares it made full and those it made empty
+    full: dict[int, int] = {across: 1 << column, down: 1 << row}
+    empty: dict[int, int] = {}
     current = {across, down}
     for generation in range(1, generations + 1):
         last = generation == generations
         made = []
-        for index in sorted(current):
+        for index in current:
             if budget is not None:
                 budget.check()
             live = strips[index]
             reads[index] = live.version
-            squares = bytearray(live.squares)
-            for position, value in overlay[index].items():
-                squares[position] = value
-            if last:
-                try:
-                    leftmost_starts(live.targets, squares, live.lefts)
-                except StripContradiction:
-                    return True
-                continue
-            result = exact(live.targets, squares)
-            if result is None:
+            known_full, known_empty = live.masks()
+            known_full |= full.get(index, 0)
+            known_empty |= empty.get(index, 0)
+            found = exact_masks(live.targets, len(live.squares), known_full, known_empty)
+            if found is None:
                 return True
-            if result != squares:
-                made.extend((index, p, v) for p, (before, v) in enumerate(zip(squares, result)) if before != v)
+            if not last and found != (known_full, known_empty):
+                made.append((index, found[0] & ~known_full, found[1] & ~known_empty))
         following = set()
-        for index, position, value in made:
-            r, c = square(index, position)
-            across, down = through(r, c)
-            before = overlay.get(across, {}).get(c, rows[r][c])
-            if before == BLANK:
-                overlay.setdefault(across, {})[c] = value
-                overlay.setdefault(down, {})[r] = value
-                following.update((across, down))
-            elif before != value:  # a row and a column of this generation disagree
-                return True
+        for index, new_full, new_empty in made:
+            mine_full, mine_empty = full.get(index, 0), empty.get(index, 0)
+            if new_full & mine_empty or new_empty & mine_full:
+                return True  # a row and a column of this generation disagree on a square
+            new_full &= ~mine_full
+            new_empty &= ~mine_empty
+            if not new_full | new_empty:
+                continue
+            full[index], empty[index] = mine_full | new_full, mine_empty | new_empty
+            following.add(index)
+            first, bit = (height, 1 << index) if index < height else (0, 1 << (index - height))
+            for news, overlay in ((new_full, full), (new_empty, empty)):
+                while news:
+                    lowest = news & -news
+                    crossing = first + lowest.bit_length() - 1
+                    overlay[crossing] = overlay.get(crossing, 0) | bit
+                    following.add(crossing)
+                    news ^= lowest
         if not following:
             return False
         current = following
@@ -286,9 +289,10 @@ class _Follower:
                 marks = []
                 for position, value in finding.marks:
                     strip.squares[position] = value
+                    strip.marked.append(position)
                     r, c = live.id.square(position)
                     marks.append(Mark(r, c, value, live.id))
-                strip.version += 1
+                strip.version += len(marks)
                 self.premises.append(read | set(range(first, len(self.links))))
                 self.links.append(Link(generation, live.id, live.targets, rule.name, tuple(marks), reason))
                 break
@@ -336,7 +340,11 @@ def _ancestors(premises: list[set[int]], start) -> set[int]:
 
 
 def breaking(engine, memory: ProbeMemory, name: str, squares, generations: int):
-    """Probe every square of ``squares`` (0-based ``(row, column)`` pairs) in order and yield the chain of each that breaks.
+    """Probe every square of ``squares`` (0-based ``(row, column)`` pairs) in order; yield ``(square, chain)`` for each that breaks.
+
+    ``chain`` is the :class:`Chain` a person reads, or None when the engine
+    keeps no chains (``engine.chains`` false: the break is then only found,
+    which is about twice as quick as following it again to tell it).
 
     A generator: the caller marks each square found empty before asking for
     the next, so every chain holds on the grid just before its own step -
@@ -350,9 +358,14 @@ def breaking(engine, memory: ProbeMemory, name: str, squares, generations: int):
         if memory.unchanged(name, square, strips):
             continue
         reads: dict[int, int] = {}
-        chain = probe(engine, square[0], square[1], generations, reads=reads)
-        if chain is not None:
+        if engine.chains:
+            chain = probe(engine, square[0], square[1], generations, reads=reads)
+            broke = chain is not None
+        else:
+            chain = None
+            broke = _breaks(engine, square[0], square[1], generations, reads)
+        if broke:
             memory.forget(name, square)
-            yield chain
+            yield square, chain
         else:
             memory.quiet(name, square, reads)
