@@ -18,13 +18,10 @@ than one job, and returns the checks in the order of the files.
 from __future__ import annotations
 
 import errno
-import multiprocessing
-import multiprocessing.connection
 import os
 import signal
 import threading
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -33,6 +30,9 @@ from .errors import GoalMismatch, PaintError, PuzzleFormatError
 from .files import STDIN, STDIN_LABEL, printable, read_text
 from .formats import EXTENSIONS, FORMATS, format_for, loads_each, tatham, worth_reading
 from .puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 
 @attrs.frozen
@@ -284,6 +284,11 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None)
     ``function(entry, options)`` does the checking (default
     :func:`_check_safely`; it must be importable by the workers).
     """
+    # the worker-process machinery is imported only for a batch that uses it
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
     function = function or _check_safely
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
@@ -355,6 +360,8 @@ def _internal(name: str, error: Exception) -> str:
 
 def _start_worker() -> None:
     """Set up a worker: ignore Ctrl-C, and end when the process that started it has gone."""
+    import multiprocessing
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     parent = multiprocessing.parent_process()
     if parent is not None and parent.sentinel is not None:
@@ -362,5 +369,7 @@ def _start_worker() -> None:
 
 
 def _exit_with(sentinel) -> None:
+    import multiprocessing.connection
+
     multiprocessing.connection.wait([sentinel])
     os._exit(1)

@@ -64,6 +64,13 @@ class TestLoading:
         assert "paint.cli.solve" in loaded and "paint.solver" in loaded
         assert sorted(loaded & set(self.NOT_FOR_SOLVE)) == []
 
+    def test_check_json_in_one_process_loads_no_rich(self):
+        """A report as JSON has no table to draw, and one process no workers to start."""
+        loaded = self.loaded(["check", "puzzles/dancer.pro", "puzzles/cat.pro", "--json", "--jobs", "1",
+                              "-o", os.devnull])
+        assert "paint.check" in loaded
+        assert sorted(name for name in loaded if name.split(".")[0] in ("rich", "multiprocessing", "concurrent")) == []
+
     def test_help_lists_every_command(self, capsys):
         """``paint --help`` builds the whole parser, so every command is listed."""
         assert cli.main(["--help"]) == 0

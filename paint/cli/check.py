@@ -82,12 +82,9 @@ def _with_grid(found, path):
 
 
 def run(arguments) -> int:
-    # imported here, so that the other commands do not start worker-process machinery and progress bars
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
+    # imported here, so that the other commands do not load the batch machinery (nor rich, which only a report
+    # or a progress bar on a terminal needs)
     from ..batch import STOP_SIGNALS, check_batch, expand, find_puzzles
-    from ..render.check import render_report
     if writes_stdout(arguments.output):
         raise PaintError("cannot print the report: standard output is closed (use -o FILE)")
     found = expand(find_puzzles(arguments.paths))
@@ -111,8 +108,13 @@ def run(arguments) -> int:
     if threading.current_thread() is threading.main_thread():
         for number in STOP_SIGNALS:
             signal.signal(number, lambda signum, frame: late.append(signum))
-    progress_console = Console(stderr=True)
-    if len(found) > 1 and progress_console.is_terminal:
+    progress_console = None
+    if len(found) > 1 and _may_be_terminal(sys.stderr):
+        from rich.console import Console
+        progress_console = Console(stderr=True)
+    if progress_console is not None and progress_console.is_terminal:
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn,
+                                   TimeElapsedColumn)
         with Progress(SpinnerColumn(), TextColumn("checking"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), TextColumn("{task.description}", markup=False),
                       console=progress_console, transient=True) as progress:
@@ -126,12 +128,16 @@ def run(arguments) -> int:
     if arguments.json:
         text = json.dumps([check.to_document() for check in batch.checks], indent=2, ensure_ascii=False) + "\n"
     elif arguments.output:
+        from rich.console import Console
+
+        from ..render.check import render_report
         buffer = io.StringIO()
         render_report(batch.checks, Console(file=buffer, width=_WIDE, color_system=None),
                       seconds=seconds, show=arguments.show, allow_probes=arguments.allow_probes,
                       total=len(found))
         text = buffer.getvalue()
     else:
+        from ..render.check import render_report
         console = OutputConsole(highlight=False)
         if not console.is_terminal:
             console = OutputConsole(highlight=False, width=_WIDE)
@@ -157,6 +163,12 @@ def run(arguments) -> int:
     if any(check.verdict == "error" for check in batch.checks):
         return EXIT_BAD_INPUT
     return EXIT_SOLVED if all(check.passes for check in batch.checks) else EXIT_CONTRADICTION
+
+
+def _may_be_terminal(stream) -> bool:
+    """Whether ``stream`` may be a terminal to rich (which also heeds ``FORCE_TERMINAL``): when not, rich, a
+    tenth of a second to import, is not needed for a progress bar."""
+    return bool(os.environ.get("FORCE_TERMINAL")) or (stream is not None and stream.isatty())
 
 
 _WIDE = 1000
