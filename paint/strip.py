@@ -108,8 +108,8 @@ class Strip:
 
     Whoever marks a square of the strip adds one to ``version``, and may
     append its position to ``marked``: when every mark since the last update
-    was noted there, the update can see at once that both placements still
-    hold and keep them.
+    was noted there, the update can see at once which placements still hold
+    and keep them.
     """
 
     id: StripId
@@ -152,30 +152,26 @@ class Strip:
         """
         if self._bounds_version == self.version:
             return
-        marked = self.marked
-        if not (self.patches and len(marked) == self.version - self._bounds_version and self._placements_hold()):
-            lefts = leftmost_starts(self.targets, self.squares, self.lefts)
-            rights = rightmost_starts(self.targets, self.squares, self.rights)
-            if lefts != self.lefts or rights != self.rights or len(self.patches) != len(self.targets):
-                self.lefts, self.rights = lefts, rights
-                self.patches = [Patch(t, l, r) for t, l, r in zip(self.targets, lefts, rights)]
+        targets, squares, marked = self.targets, self.squares, self.marked
+        # Marking only removes placements: a placement that agrees with every square marked since the last
+        # update is still the left-most (right-most) one, and need not be searched for again.
+        noted = bool(self.patches) and len(marked) == self.version - self._bounds_version
+        lefts, rights = self.lefts, self.rights
+        if not (noted and _holds(targets, lefts, squares, marked)):
+            lefts = leftmost_starts(targets, squares, lefts)
+        if not (noted and _holds(targets, rights, squares, marked)):
+            rights = rightmost_starts(targets, squares, rights)
+        if lefts != self.lefts or rights != self.rights or len(self.patches) != len(targets):
+            self.lefts, self.rights = lefts, rights
+            self.patches = [Patch(t, l, r) for t, l, r in zip(targets, lefts, rights)]
         marked.clear()
         self._bounds_version = self.version
 
-    def _placements_hold(self) -> bool:
-        """Whether the left-most and the right-most placements both still agree with every square in ``marked``.
 
-        A placement that still fits after squares are marked is still the
-        left-most (right-most) one: marking only removes placements.  So the
-        bounds stand, and the placements need not be searched again.
-        """
-        squares, targets, lefts, rights = self.squares, self.targets, self.lefts, self.rights
-        for position in self.marked:
-            full = squares[position] == FULL
-            i = bisect_right(lefts, position) - 1
-            if (i >= 0 and position < lefts[i] + targets[i]) != full:
-                return False
-            i = bisect_right(rights, position) - 1
-            if (i >= 0 and position < rights[i] + targets[i]) != full:
-                return False
-        return True
+def _holds(targets, starts, squares, positions) -> bool:
+    """Whether the placement of ``targets`` at ``starts`` agrees with the squares at ``positions``."""
+    for position in positions:
+        i = bisect_right(starts, position) - 1
+        if (i >= 0 and position < starts[i] + targets[i]) != (squares[position] == FULL):
+            return False
+    return True
