@@ -51,7 +51,8 @@ class TestLoading:
     """Each command loads only what it needs: what solving does not use is never imported for it."""
 
     NOT_FOR_SOLVE = ("paint.check", "paint.batch", "paint.hint", "paint.cli.check", "paint.cli.hint",
-                     "paint.cli.convert", "paint.cli.line", "paint.search.dfs", "rich", "concurrent.futures")
+                     "paint.cli.convert", "paint.cli.line", "paint.search.dfs", "paint.linesolvers.fcomp",
+                     "paint.linesolvers.trace", "rich", "concurrent.futures")
 
     def loaded(self, words: list[str]) -> set[str]:
         code = ("import sys; from paint.cli import main; main(sys.argv[1:]); "

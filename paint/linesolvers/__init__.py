@@ -41,31 +41,43 @@ True
 from __future__ import annotations
 
 import functools
+import importlib
 from typing import Callable
 
 import attrs
 
 from ..squares import BLANK, Square
-from . import bits, complete, dp, fast, fcomp
+from . import bits
 
 
 @attrs.frozen
 class LineSolver:
-    """One line solver: its ``name``, its ``solve`` function, whether it is ``exact`` and where it comes from."""
+    """One line solver: its ``name`` (that of its module in this package), whether it is ``exact`` and where it
+    comes from; :attr:`solve` is its ``solve`` function."""
 
     name: str
-    solve: Callable
     exact: bool
     source: str
 
+    @property
+    def solve(self) -> Callable:
+        """The solver's ``solve`` function; its module is imported the first time it is asked for, so that
+        solving a puzzle, which needs only ``bits``, does not load the others."""
+        return _solve_of(self.name)
+
+
+@functools.cache
+def _solve_of(name: str) -> Callable:
+    return importlib.import_module(f"{__name__}.{name}").solve
+
 
 SOLVERS = {
-    "complete": LineSolver("complete", complete.solve, True, "Simpson's complete line solver, seed 000"),
-    "fast": LineSolver("fast", fast.solve, False,
+    "complete": LineSolver("complete", True, "Simpson's complete line solver, seed 000"),
+    "fast": LineSolver("fast", False,
                        "Simpson's fast line solver; the push solver of seed 002; seed 003's chain ranges"),
-    "fcomp": LineSolver("fcomp", fcomp.solve, True, "Simpson's fast-complete line solver, seed 001"),
-    "dp": LineSolver("dp", dp.solve, True, "dynamic programming over prefixes and suffixes"),
-    "bits": LineSolver("bits", bits.solve, True, "dynamic programming over prefixes and suffixes on bit sets"),
+    "fcomp": LineSolver("fcomp", True, "Simpson's fast-complete line solver, seed 001"),
+    "dp": LineSolver("dp", True, "dynamic programming over prefixes and suffixes"),
+    "bits": LineSolver("bits", True, "dynamic programming over prefixes and suffixes on bit sets"),
 }
 """Every line solver by name."""
 
