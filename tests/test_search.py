@@ -127,6 +127,25 @@ class TestProbe:
         assert (1, 0) in corner_squares(engine) and (0, 1) in corner_squares(engine)
         assert (0, 0) not in edge_squares(engine)
 
+    def test_memory_keeps_the_strips_read_in_order(self):
+        """A probe reads its strips in order and stops at a break; what it read is what the memory keeps.
+
+        With a rule weaker than the exact solver, a quick pass can break where the rules find no chain, and
+        the square is remembered as quiet with the strips read: read in another order, the memory would hold
+        other strips and the edge probe would go on to find a fourth square (a random 25 x 16 puzzle)."""
+        rows = [[1, 1, 1, 1, 2, 1, 1], [3, 1, 1], [1, 1, 1, 2], [1, 1, 2], [6, 1, 1, 2], [1, 3, 1, 1, 1],
+                [2, 1, 4, 2], [2, 2, 1, 1], [2, 1, 1, 1], [2, 2, 4, 2], [1, 3, 1], [1, 1, 1, 2, 1, 1],
+                [1, 1, 1, 1, 1], [2, 1, 1, 4], [2, 1, 1, 1, 4], [1, 1, 1, 2, 4], [1, 1, 1, 1, 1], [3, 4, 1, 3],
+                [1, 2, 1, 1, 3], [1, 2, 1, 1], [3, 1, 3], [2, 7, 2], [4, 2, 1], [2, 1, 2, 1, 1, 1], [1, 2, 4]]
+        columns = [[1, 5, 1, 1, 3, 6], [2, 1, 4, 1, 2, 1, 4], [5, 1, 1, 3, 1, 1], [2, 3, 2, 2, 4],
+                   [1, 3, 1, 1, 1, 1], [1, 1, 1, 5, 1], [1, 1, 1, 1, 2, 1, 1], [1, 2, 2, 1, 1, 3],
+                   [1, 1, 1, 2, 2, 3, 3], [1, 1, 1, 2, 1], [2, 1, 5, 2, 4, 1], [1, 1, 1, 1, 1, 1],
+                   [2, 1, 3, 2, 5], [2, 1, 1, 5, 3, 1, 1], [1, 1, 1, 1, 3, 2, 2], [1, 1, 2, 1, 4, 1, 1]]
+        result = paint.solve(paint.Puzzle(rows=rows, columns=columns),
+                             paint.SolveOptions(rules=("unreachable", "edge"), search=False))
+        assert [(step.rule, [(m.row, m.column) for m in step.marks]) for step in result.steps] == [
+            ("edge", [(24, 1)]), ("edge", [(24, 7)]), ("edge", [(24, 8)])]
+
     @settings(max_examples=60, deadline=None)
     @given(st.integers(2, 6), st.integers(2, 6), st.randoms(use_true_random=False))
     def test_probe_conclusions_hold_in_every_solution(self, height, width, rng):

@@ -154,7 +154,8 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
     for generation in range(1, generations + 1):
         last = generation == generations
         made = []
-        for index in current:
+        # in order: a break ends the probe, and the strips read until then are what the memory keeps
+        for index in sorted(current):
             if budget is not None:
                 budget.check()
             live = strips[index]
