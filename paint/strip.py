@@ -161,9 +161,12 @@ class Strip:
             lefts = leftmost_starts(targets, squares, lefts)
         if not (noted and _holds(targets, rights, squares, marked)):
             rights = rightmost_starts(targets, squares, rights)
-        if lefts != self.lefts or rights != self.rights or len(self.patches) != len(targets):
-            self.lefts, self.rights = lefts, rights
+        if len(self.patches) != len(targets):
             self.patches = [Patch(t, l, r) for t, l, r in zip(targets, lefts, rights)]
+        elif lefts != self.lefts or rights != self.rights:  # new patches for the blocks whose bounds moved
+            self.patches = [patch if patch.left == left and patch.right == right else Patch(target, left, right)
+                            for patch, target, left, right in zip(self.patches, targets, lefts, rights)]
+        self.lefts, self.rights = lefts, rights
         marked.clear()
         self._bounds_version = self.version
 
