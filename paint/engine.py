@@ -112,9 +112,10 @@ class Engine:
         """The positions in :attr:`strips` of the row and the column through square (``row``, ``column``)."""
         return row, self.height + column
 
-    def square(self, index: int, position: int) -> tuple[int, int]:
-        """The 0-based ``(row, column)`` of square ``position`` along strip ``index`` of :attr:`strips`."""
-        return (index, position) if index < self.height else (position, index - self.height)
+    def crossing(self, index: int, position: int) -> tuple[int, int]:
+        """The strip that crosses strip ``index`` at its square ``position``, as ``(index, position)``: its
+        position in :attr:`strips` and where that square lies along it."""
+        return (self.height + position, index) if index < self.height else (position, index - self.height)
 
     def mark(self, row: int, column: int, value: int) -> None:
         """Mark one blank square and make its row and column pending for every rule.
@@ -123,10 +124,8 @@ class Engine:
         blank squares, so that would be a bug in the rule, not in the puzzle.
         """
         self._mark(row, column, value)
-        crossing = self.height + column
         for pending in self._pending_sets:
-            pending.add(row)
-            pending.add(crossing)
+            pending.update(self.through(row, column))
 
     def _mark(self, row: int, column: int, value: int) -> None:
         """:meth:`mark` without making the strips pending: the caller does, once for all its marks."""
@@ -135,8 +134,8 @@ class Engine:
         self.grid.rows[row][column] = value
         self.columns[column][row] = value
         self.blank -= 1
-        across = self.strips[row]
-        down = self.strips[self.height + column]
+        across, down = self.through(row, column)
+        across, down = self.strips[across], self.strips[down]
         across.version += 1
         across.marked.append(column)
         down.version += 1
@@ -181,14 +180,12 @@ class Engine:
                 continue
             before = bytes(strip.squares)
             marks = []
-            touched = [index]
-            crossings = self.height if index < self.height else 0
-            square = strip.id.square
+            touched = set()  # the strips through the marked squares: this one and those crossing it
             for position, value in finding.marks:
-                row, column = square(position)
+                row, column = strip.id.square(position)
                 self._mark(row, column, value)
                 marks.append(Mark(row, column, value, strip.id))
-                touched.append(crossings + position)
+                touched.update(self.through(row, column))
             for each in self._pending_sets:
                 each.update(touched)
             reason = Reason(strip.id, strip.targets, before, rule.name, finding.detail)

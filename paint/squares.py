@@ -70,6 +70,8 @@ class Square(enum.IntEnum):
 
 
 BLANK, EMPTY, FULL = Square.BLANK, Square.EMPTY, Square.FULL
+GLYPHS = {BLANK: " ", EMPTY: ".", FULL: "X"}
+_BY_GLYPH = {" ": BLANK, ".": EMPTY, "X": FULL}
 
 
 def as_square(value) -> Square:
@@ -80,9 +82,6 @@ def as_square(value) -> Square:
     (Square.FULL, Square.EMPTY)
     """
     return value if type(value) is Square else Square(value)
-
-GLYPHS = {BLANK: " ", EMPTY: ".", FULL: "X"}
-_BY_GLYPH = {" ": BLANK, ".": EMPTY, "X": FULL}
 
 
 def line_text(squares) -> str:

@@ -19,11 +19,9 @@ from bisect import bisect_right
 
 import attrs
 
+from .linesolvers.bits import masks_of
 from .placement import leftmost_starts, rightmost_starts
-from .squares import BLANK, EMPTY, FULL
-
-_FULL_BITS = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"001")
-_EMPTY_BITS = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"010")
+from .squares import BLANK, FULL
 
 
 @attrs.frozen(order=True, repr=False)
@@ -134,13 +132,11 @@ class Strip:
         return f"{self.id.name} [{' '.join(map(str, self.targets)) or '0'}]"
 
     def masks(self) -> tuple[int, int]:
-        """The squares known full and those known empty as bit sets, bit ``p`` for position ``p`` (the form of
-        :func:`paint.linesolvers.bits.settle_masks`), kept until the strip changes."""
+        """The squares known full and those known empty as bit sets, bit ``p`` for position ``p``
+        (:func:`paint.linesolvers.bits.masks_of`), kept until the strip changes."""
         version, full, empty = self._masks
         if version != self.version:
-            squares = bytes(self.squares)[::-1]
-            full = int(b"0" + squares.translate(_FULL_BITS), 2)
-            empty = int(b"0" + squares.translate(_EMPTY_BITS), 2)
+            full, empty = masks_of(self.squares)
             self._masks = (self.version, full, empty)
         return full, empty
 

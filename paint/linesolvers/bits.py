@@ -47,6 +47,8 @@ _NOT_FULL = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"110")
 _NOT_EMPTY = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"101")
 _AS_FULL = bytes.maketrans(b"01", bytes([0, FULL]))
 _AS_EMPTY = bytes.maketrans(b"01", bytes([0, EMPTY]))
+_FULL_BITS = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"001")
+_EMPTY_BITS = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"010")
 
 
 def solve(targets, squares, trace=None) -> bytes | None:
@@ -78,6 +80,17 @@ def solve(targets, squares, trace=None) -> bytes | None:
     value += int.from_bytes(_bytes_of(full, n).translate(_AS_FULL), "little")
     value += int.from_bytes(_bytes_of(empty, n).translate(_AS_EMPTY), "little")
     return value.to_bytes(n, "little")
+
+
+def masks_of(squares) -> tuple[int, int]:
+    """The squares of ``squares`` (square values) known full and those known empty, as the bit sets of
+    :func:`settle_masks`: bit ``x`` for square ``x``.
+
+    >>> masks_of(bytes([2, 0, 1, 2]))
+    (9, 4)
+    """
+    backwards = bytes(squares)[::-1]
+    return int(b"0" + backwards.translate(_FULL_BITS), 2), int(b"0" + backwards.translate(_EMPTY_BITS), 2)
 
 
 def settle_masks(targets: tuple, n: int, full: int, empty: int) -> tuple[int, int] | None:

@@ -144,7 +144,6 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
     ``reads`` collects the strips read with their versions.
     """
     strips = engine.strips
-    height = engine.height
     budget = engine.budget
     across, down = engine.through(row, column)
     # the probe's squares over the engine's, by strip: the squares it made full and those it made empty
@@ -179,12 +178,11 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
                 continue
             full[index], empty[index] = mine_full | new_full, mine_empty | new_empty
             following.add(index)
-            first, bit = (height, 1 << index) if index < height else (0, 1 << (index - height))
             for news, overlay in ((new_full, full), (new_empty, empty)):
                 while news:
                     lowest = news & -news
-                    crossing = first + lowest.bit_length() - 1
-                    overlay[crossing] = overlay.get(crossing, 0) | bit
+                    crossing, at = engine.crossing(index, lowest.bit_length() - 1)
+                    overlay[crossing] = overlay.get(crossing, 0) | 1 << at
                     following.add(crossing)
                     news ^= lowest
         if not following:
