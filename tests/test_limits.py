@@ -283,14 +283,30 @@ class TestSignalsKeepOutputWhole:
         """SIGTERM while convert is running unwinds: no temporary file is left beside the destination."""
         questions = CORPUS / "taai2011" / "questions.txt"
         env = dict(os.environ, PYTHONPATH=str(ROOT))
-        for delay in (0.4, 0.6, 0.8):
+        for delay in (0.0, 0.3, 0.6):
             process = subprocess.Popen([sys.executable, "-m", "paint", "convert", str(questions),
                                         str(tmp_path / "q.xml")], stderr=subprocess.PIPE, env=env)
+            wait_until_caught(process, signal.SIGTERM)  # Python is still starting before that, on a busy machine
             time.sleep(delay)
             process.send_signal(signal.SIGTERM)
             process.communicate(timeout=60)
             assert process.returncode in (0, 143)
             assert [path.name for path in tmp_path.iterdir() if path.name.endswith(".tmp")] == []
+
+
+def wait_until_caught(process, signum, timeout: float = 30.0) -> None:
+    """Wait until ``process`` has its handler for ``signum`` in place (Linux's /proc; elsewhere, half a second)."""
+    status = Path(f"/proc/{process.pid}/status")
+    deadline = time.monotonic() + timeout
+    while process.poll() is None and time.monotonic() < deadline:
+        try:
+            caught = next(line for line in status.read_text().splitlines() if line.startswith("SigCgt:"))
+        except (OSError, StopIteration):
+            time.sleep(0.5)
+            return
+        if int(caught.split()[1], 16) >> (signum - 1) & 1:
+            return
+        time.sleep(0.005)
 
 
 class TestCommandLineLimits:

@@ -467,3 +467,58 @@ class TestTwoSolutions:
         assert slow.verdict == "multiple" and slow.steps >= check.steps
         result = paint.solve(puzzle)  # paint solve: the breadth-first search, explained, as before
         assert result.status == "multiple" and result.branches > 0 and len(result.steps) == slow.steps
+
+
+class TestDepthFirstInParts:
+    """The parts of the depth-first search that make it fast must not change what it finds: restarts in a
+    random order, solutions counted across passes, and probe records that spare probing a square again."""
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.integers(1, 4), st.integers(1, 4), st.data())
+    def test_restarts_after_every_position(self, height, width, data):
+        """With no plain pass and slices of one position, nearly every answer comes from a mix of the main
+        search and its restarts: still what brute force finds, complete exactly when it covered everything."""
+        from paint.search import dfs
+        lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
+        rows, columns = clues_of(lines), clues_of(columns_of(lines))
+        puzzle = paint.Puzzle(rows=rows, columns=columns)
+        truth = brute_force(rows, columns, height, width)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(dfs, "PLAIN", 0)
+            patch.setattr(dfs, "PLAIN_PER_LINE", 0)
+            patch.setattr(dfs, "SLICE", 1)
+            found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
+        shown = [grid.lines() for grid in found.solutions]
+        assert all(checked(puzzle, grid) for grid in shown)
+        assert len({tuple(grid) for grid in shown}) == len(shown) == min(len(truth), 2)
+        assert found.complete == (len(truth) < 2)
+
+    def test_restarts_decide_a_puzzle_with_many_solutions(self, monkeypatch):
+        """A 6 x 6 grid of clues 1 (720 solutions), searched in slices of one position after no plain pass:
+        a restart and the main search together show two different solutions."""
+        from paint.search import dfs
+        monkeypatch.setattr(dfs, "PLAIN", 0)
+        monkeypatch.setattr(dfs, "PLAIN_PER_LINE", 0)
+        monkeypatch.setattr(dfs, "SLICE", 1)
+        puzzle = paint.Puzzle(rows=[[1]] * 6, columns=[[1]] * 6)
+        found = dfs.two_solutions(puzzle, [bytearray(6) for _ in range(6)])
+        first, second = (grid.lines() for grid in found.solutions)
+        assert first != second and checked(puzzle, first) and checked(puzzle, second) and not found.complete
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(4, 9), st.integers(4, 9), st.integers(0, 10 ** 6), st.floats(0.3, 0.7))
+    def test_probe_records_change_nothing(self, height, width, seed, density):
+        """Forgetting every probe record, so that each square is probed afresh in every pass and position,
+        gives the same solutions, depth and positions: the records only spare work."""
+        import random
+        from paint.search import dfs
+        rng = random.Random(seed)
+        lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
+        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
+        blank = [bytearray(width) for _ in range(height)]
+        kept = dfs.two_solutions(puzzle, blank, nodes=60)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(dfs, "_still_holding", lambda records, changed: {})
+            afresh = dfs.two_solutions(puzzle, blank, nodes=60)
+        assert [grid.lines() for grid in kept.solutions] == [grid.lines() for grid in afresh.solutions]
+        assert (kept.complete, kept.depth, kept.nodes) == (afresh.complete, afresh.depth, afresh.nodes)

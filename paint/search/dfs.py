@@ -21,10 +21,21 @@ Approach to Solving Nonograms", IEEE TCIAIG 2013).
   value that breaks a line is impossible, so the square takes the other
   (both breaking: the node has no solution); squares that come out the
   same both ways are known.  This repeats until a whole pass over the blank
-  squares changes nothing.
+  squares changes nothing.  A probe reads only some lines, and while none
+  of them changes its answer stays the same, so each leaves a record and
+  is not repeated - neither in the pass that confirms nothing changed, nor
+  in a child position where the guess left its lines alone (Wu et al.
+  keep their probes' results in the same way).
 - *Branching.*  Then the search guesses the square whose worse probe
   settled the most squares (both probes already followed, so the two
   children are ready), full first, and goes on depth first.
+- *Restarts.*  Beside that search, which never starts over, short
+  searches from the start try the two values of each guess in a seeded
+  random order, each twice as long as the last (Gomes, Selman and Kautz
+  1998: how long a search takes to find a solution varies enormously with
+  the order of its guesses).  A puzzle with several solutions is usually
+  shown so by one of them; proving one solution, or none, costs at most
+  twice as many positions.
 
 A grid with no blank square left is a solution: every line was settled by
 its clue after its last change.  The search stops at the second solution;
@@ -38,6 +49,8 @@ solution, or none.
 """
 
 from __future__ import annotations
+
+import random
 
 import attrs
 
@@ -75,8 +88,14 @@ class Found:
 
 
 PLAIN = 100
-"""Positions the first, plain pass may guess at least (see :func:`two_solutions`); it may guess twice the
-number of rows and columns on a larger puzzle."""
+"""Positions the first, plain pass may guess at least (see :func:`two_solutions`)."""
+
+PLAIN_PER_LINE = 2
+"""Positions the plain pass may guess per row and column, on a puzzle large enough for more than :data:`PLAIN`."""
+
+SLICE = 100
+"""Positions of the first slice of the search with probing, and of the first restart (see
+:func:`two_solutions`); each later slice and restart gets twice as many."""
 
 _UNSEEN = object()
 """A line not met before (None is remembered too: a line that cannot be completed)."""
@@ -94,60 +113,117 @@ def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | No
     :class:`paint.budget.LimitReached`.  Returns a :class:`Found`: two
     solutions, or fewer with ``complete`` True when the search covered
     every possibility, or fewer with ``complete`` False when it gave up
-    after ``nodes``.
+    after ``nodes``.  The same puzzle and squares always give the same
+    answer (the "random" orders below are seeded).
 
-    The search runs twice at most.  A plain pass first guesses without
-    probing - a blank square of the row with the fewest, as the classic
-    backtracking solvers do - for :data:`PLAIN` positions, or twice the
-    rows and columns: a puzzle with many solutions (a large one whose
-    clues barely constrain it, say) shows two at once, where probing every
-    blank square at every position would cost far more.  Then, unless the
-    plain pass found two, the search with probing runs from the start, and
-    its ``depth`` is the one reported (the plain pass's, should the search
-    with probing run out of ``nodes`` where the plain pass had covered
-    every possibility).
+    A plain pass first guesses without probing - a blank square of the row
+    with the fewest, as the classic backtracking solvers do - for
+    :data:`PLAIN` positions, or twice the rows and columns: a puzzle with
+    many solutions (a large one whose clues barely constrain it, say)
+    shows two at once, where probing every blank square at every position
+    would cost far more.  Then, unless the plain pass found two, the search
+    with probing runs from the start, in slices of :data:`SLICE` positions
+    and then twice as many each time.  After each slice a *restart* gets
+    as many positions: the same search from the start, but trying the two
+    values of each guess in a seeded random order.  How long a depth-first
+    search takes to reach a solution varies enormously with the order of
+    its guesses (a heavy tail: Gomes, Selman and Kautz, "Boosting
+    combinatorial search through randomization", AAAI 1998); a puzzle with
+    several solutions is usually shown so by one of the short restarts,
+    while the main search, which never starts over, still proves one
+    solution or none at no more than twice its own cost.  Solutions found
+    by different passes count together.  ``depth`` is that of the pass
+    that decided (the plain pass's, should the search with probing run out
+    of ``nodes`` where the plain pass had covered every possibility).
     """
     board = _Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget)
     start = board.start(rows)
     if start is None:
         return Found((), True, 0, 0)
-    plain = max(PLAIN, 2 * (board.height + board.width))
-    found = _search(board, start, board.plain, plain if nodes is None else min(plain, nodes))
-    if len(found.solutions) == 2 or (nodes is not None and found.nodes >= nodes):
-        return found
-    probed = _search(board, start, board.probe, None if nodes is None else nodes - found.nodes)
-    tried = found.nodes + probed.nodes
-    if found.complete and not probed.complete and len(probed.solutions) < 2:
-        probed = found  # the positions left ran out, but the plain pass had already decided
-    return attrs.evolve(probed, nodes=tried)
+    plain = _Run(board, start, board.plain)
+    first = max(PLAIN, PLAIN_PER_LINE * (board.height + board.width))
+    plain.advance(first if nodes is None else min(first, nodes))
+    if len(plain.solutions) == 2 or (nodes is not None and plain.tried >= nodes):
+        return plain.found(plain.tried)
+    seen = {tuple(state): None for state in plain.solutions}
+    tried = plain.tried
+    main = _Run(board, start, board.probe)
+    size, restart = SLICE, 0
+    while True:
+        for run in (main, None):
+            if run is None:
+                restart += 1
+                run = _Run(board, start, _shuffled(board.probe, random.Random(restart)))
+            left = size if nodes is None else min(size, nodes - tried)
+            before = run.tried
+            run.advance(run.tried + left)
+            tried += run.tried - before
+            seen.update((tuple(state), None) for state in run.solutions)
+            if len(seen) >= 2:
+                return Found(tuple(board.grid(list(state)) for state in list(seen)[:2]), False, run.depth, tried)
+            if run.complete:
+                return run.found(tried)
+            if nodes is not None and tried >= nodes:
+                if plain.complete:  # the positions ran out, but the plain pass had already decided
+                    return plain.found(tried)
+                return Found(tuple(board.grid(list(state)) for state in seen), False, main.depth, tried)
+        size *= 2
 
 
-def _search(board: "_Board", start: list[int], expand, nodes: int | None) -> Found:
-    """Depth first from the settled state ``start``, each position worked by ``expand`` (:meth:`_Board.probe`
-    or :meth:`_Board.plain`), up to ``nodes`` positions (None: no bound), until two solutions are found."""
-    solutions: list[Grid] = []
-    depth = tried = 0
-    stack = [(start, 1)]
-    while stack:
-        if nodes is not None and tried >= nodes:
-            return Found(tuple(solutions), False, depth, tried)
-        if board.budget is not None:
-            board.budget.check()
-        state, level = stack.pop()
-        tried += 1
-        depth = max(depth, level)
-        state, children = expand(state)
-        if state is None:
-            continue
-        if children is None:
-            solutions.append(board.grid(state))
-            if len(solutions) == 2:
-                return Found(tuple(solutions), False, depth, tried)
-            continue
-        for child in children[::-1]:
-            if child is not None:
-                stack.append((child, level + 1))
-    return Found(tuple(solutions), True, depth, tried)
+def _shuffled(expand, rng: random.Random):
+    """``expand`` (:meth:`_Board.probe`) with the two children of each guess in ``rng``'s order."""
+    def shuffled(state, inherited):
+        state, children, records = expand(state, inherited)
+        if children is not None and rng.random() < 0.5:
+            children = children[::-1]
+        return state, children, records
+    return shuffled
+
+
+class _Run:
+    """One depth-first search from a settled state, which can be stopped after some positions and resumed.
+
+    ``expand`` works one position (:meth:`_Board.probe`, :meth:`_Board.plain`
+    or a :func:`_shuffled` probe); ``solutions`` are the solved states
+    found (at most two), ``tried`` the positions worked, ``depth`` the
+    deepest level reached (1 for the start).
+    """
+
+    def __init__(self, board: "_Board", start: list[int], expand) -> None:
+        self.board, self.expand = board, expand
+        self.stack: list[tuple[list[int], int, _Inherited | None]] = [(start, 1, None)]
+        self.solutions: list[list[int]] = []
+        self.depth = self.tried = 0
+
+    @property
+    def complete(self) -> bool:
+        """True when nothing is left to try: every possibility below the start was covered."""
+        return not self.stack
+
+    def advance(self, until: int) -> None:
+        """Search until ``until`` positions in all have been tried, two solutions found, or nothing is left."""
+        budget, expand, stack = self.board.budget, self.expand, self.stack
+        while stack and self.tried < until and len(self.solutions) < 2:
+            if budget is not None:
+                budget.check()
+            state, level, inherited = stack.pop()
+            self.tried += 1
+            self.depth = max(self.depth, level)
+            state, children, records = expand(state, inherited)
+            if state is None:
+                continue
+            if children is None:
+                self.solutions.append(state)
+                continue
+            handed = None if records is None else _Inherited(state, records)
+            for child in children[::-1]:
+                if child is not None:
+                    stack.append((child, level + 1, handed))
+
+    def found(self, tried: int) -> Found:
+        """This run's answer as a :class:`Found`, with ``tried`` positions in all."""
+        decided = not self.stack and len(self.solutions) < 2
+        return Found(tuple(self.board.grid(state) for state in self.solutions), decided, self.depth, tried)
 
 
 class _Board:
@@ -165,6 +241,7 @@ class _Board:
         caches: dict[tuple, dict] = {}
         self.caches = [caches.setdefault((clue, size), {}) for clue, size in zip(self.clues, self.sizes)]
         self.remembered = 0
+        self.read = 0
         self.budget = budget
         self.countdown = _CHECK_EVERY
 
@@ -199,12 +276,13 @@ class _Board:
     def settle(self, state: list[int], dirty: set[int]) -> int:
         """Settle the ``dirty`` lines of ``state``, and every line they change, in place.
 
-        Returns how many squares it settled, or -1 when a line cannot be completed.
+        Returns how many squares it settled, or -1 when a line cannot be completed; :attr:`read` is then
+        the lines it settled, as a bit set (bit ``i`` for line ``i``).
         """
         h = self.height
         lines = h + self.width
         line = self.line
-        settled = 0
+        settled = read = 0
         while dirty:
             self.countdown -= 1
             if not self.countdown:
@@ -212,9 +290,11 @@ class _Board:
                 if self.budget is not None:
                     self.budget.check()
             index = dirty.pop()
+            read |= 1 << index
             full, empty = state[index], state[lines + index]
             found = line(index, full, empty)
             if found is None:
+                self.read = read
                 return -1
             new_full, new_empty = found
             if new_full == full and new_empty == empty:
@@ -230,6 +310,7 @@ class _Board:
                     state[offset + crossing] |= bit
                     dirty.add(crossing)
                     news ^= lowest
+        self.read = read
         return settled
 
     def guess(self, state: list[int], r: int, c: int, value: int) -> tuple[list[int] | None, int]:
@@ -243,10 +324,10 @@ class _Board:
         settled = self.settle(guessed, {r, h + c})
         return (guessed if settled >= 0 else None), settled
 
-    def plain(self, state: list[int]) -> tuple[list[int] | None, tuple[list[int] | None, list[int] | None] | None]:
-        """Guess without probing: ``(state, None)`` when ``state`` is solved, else ``(state, (full, empty))``,
-        the children of the first blank square of the row with the fewest blank squares (None for a child
-        that breaks a line)."""
+    def plain(self, state: list[int], inherited: None = None):
+        """Guess without probing: ``(state, None, None)`` when ``state`` is solved, else ``(state, (full, empty),
+        None)``, the children of the first blank square of the row with the fewest blank squares (None for a
+        child that breaks a line); ``inherited`` is not used."""
         lines, every = self.height + self.width, (1 << self.width) - 1
         best = None
         for r in range(self.height):
@@ -254,23 +335,35 @@ class _Board:
             if blank and (best is None or blank.bit_count() < best[0]):
                 best = (blank.bit_count(), r, blank)
         if best is None:
-            return state, None
+            return state, None, None
         _, r, blank = best
         c = (blank & -blank).bit_length() - 1
-        return state, (self.guess(state, r, c, FULL)[0], self.guess(state, r, c, EMPTY)[0])
+        return state, (self.guess(state, r, c, FULL)[0], self.guess(state, r, c, EMPTY)[0]), None
 
-    def probe(self, state: list[int]) -> tuple[list[int] | None, tuple[list[int], list[int]] | None]:
+    def probe(self, state: list[int], inherited: _Inherited | None = None):
         """Probe every blank square of ``state`` until a pass changes nothing (Wu et al.'s fully probing).
 
-        Returns ``(None, None)`` when the position has no solution,
-        ``(state, None)`` when it is solved, else ``(state, (full, empty))``:
-        the position with everything the probes settled, and the two
-        children of the square to guess, both settled.
+        Returns ``(None, None, None)`` when the position has no solution,
+        ``(state, None, None)`` when it is solved, else ``(state, (full,
+        empty), records)``: the position with everything the probes
+        settled, the two children of the square to guess, both settled, and
+        the probe records (below) that hold for it.
+
+        A probe of a square reads only some lines; while none of them
+        changes, probing that square again gives the same answer.  So each
+        probe leaves a *record*, ``(lines read, score)`` by square, and a
+        square whose record still holds is not probed again: neither in the
+        pass that confirms nothing changes, nor in a child position, which
+        ``inherited`` (:class:`_Inherited`: the parent's state and records)
+        hands down less the records of the lines the guess changed.  What
+        the probes conclude, and the square guessed, are exactly those of
+        probing every square afresh.
         """
         lines, every = self.height + self.width, (1 << self.width) - 1
         check = self.budget.check if self.budget is not None else None
+        records = {} if inherited is None else inherited.records_for(state, lines)
+        guess = self.guess
         while True:
-            best = None
             changed = False
             for r in range(self.height):
                 blank = every & ~(state[r] | state[lines + r])
@@ -279,35 +372,70 @@ class _Board:
                     blank ^= lowest
                     if (state[r] | state[lines + r]) & lowest:
                         continue  # settled by an earlier probe of this pass
+                    c = lowest.bit_length() - 1
+                    if (r, c) in records:
+                        continue
                     if check is not None:
                         check()
-                    c = lowest.bit_length() - 1
-                    full, if_full = self.guess(state, r, c, FULL)
-                    empty, if_empty = self.guess(state, r, c, EMPTY)
+                    full, if_full = guess(state, r, c, FULL)
+                    read = self.read
+                    empty, if_empty = guess(state, r, c, EMPTY)
+                    read |= self.read
                     if full is None or empty is None:
                         if full is None and empty is None:
-                            return None, None
-                        state = empty if full is None else full
-                        changed, best = True, None
-                        continue
-                    score = min(if_full, if_empty)
-                    if score:  # both settled other squares: those they settle alike are settled
-                        dirty = set()
-                        for index in range(2 * lines):
-                            agreed = full[index] & empty[index]
-                            if agreed != state[index]:
-                                state[index] = agreed
-                                dirty.add(index if index < lines else index - lines)
-                        if dirty:
-                            self.settle(state, dirty)  # cannot fail: both probes hold these squares
-                            changed, best = True, None
+                            return None, None, None
+                        settled = empty if full is None else full
+                    else:
+                        score = min(if_full, if_empty)
+                        settled = None
+                        if score:  # both settled other squares: those they settle alike are settled
+                            agreed = [f & e for f, e in zip(full, empty)]
+                            if agreed != state:
+                                dirty = {index if index < lines else index - lines
+                                         for index in range(2 * lines) if agreed[index] != state[index]}
+                                self.settle(agreed, dirty)  # cannot fail: both probes hold these squares
+                                settled = agreed
+                        if settled is None:
+                            records[(r, c)] = (read, score)
                             continue
-                    if best is None or score > best[0]:
-                        best = (score, full, empty)
+                    records = _still_holding(records, _changed_lines(state, settled, lines))
+                    state, changed = settled, True
             if not changed:
-                return state, None if best is None else (best[1], best[2])
+                break
+        if not records:
+            return state, None, None
+        r, c = max(records, key=lambda square: (records[square][1], -square[0], -square[1]))
+        if (state[r] | state[lines + r]) >> c & 1:
+            raise RuntimeError("a probe record outlived its square")  # a bug: the search would loop for ever
+        return state, (guess(state, r, c, FULL)[0], guess(state, r, c, EMPTY)[0]), records
 
     def grid(self, state: list[int]) -> Grid:
         """The solved ``state`` as a :class:`paint.squares.Grid`."""
         return Grid(self.height, self.width,
                     [[FULL if state[r] >> c & 1 else EMPTY for c in range(self.width)] for r in range(self.height)])
+
+
+def _changed_lines(old: list[int], new: list[int], lines: int) -> int:
+    """The lines whose squares differ between states ``old`` and ``new``, as a bit set."""
+    changed = 0
+    for index in range(lines):
+        if old[index] != new[index] or old[lines + index] != new[lines + index]:
+            changed |= 1 << index
+    return changed
+
+
+def _still_holding(records: dict, changed: int) -> dict:
+    """The probe records of ``records`` that read none of the ``changed`` lines (a bit set)."""
+    return {square: record for square, record in records.items() if not record[0] & changed}
+
+
+@attrs.frozen
+class _Inherited:
+    """What a child position inherits from its parent's probing: the parent's state and its probe records."""
+
+    state: list[int]
+    records: dict
+
+    def records_for(self, child: list[int], lines: int) -> dict:
+        """The records that still hold in ``child``: those that read no line the guess changed."""
+        return _still_holding(self.records, _changed_lines(self.state, child, lines))
