@@ -473,52 +473,98 @@ class TestDepthFirstInParts:
     """The parts of the depth-first search that make it fast must not change what it finds: restarts in a
     random order, solutions counted across passes, and probe records that spare probing a square again."""
 
+    @staticmethod
+    def no_plain_pass(monkeypatch, slice_size):
+        from paint.search import dfs
+        monkeypatch.setattr(dfs, "PLAIN", 0)
+        monkeypatch.setattr(dfs, "PLAIN_PER_LINE", 0)
+        monkeypatch.setattr(dfs, "SLICE", slice_size)
+
     @settings(max_examples=200, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_restarts_after_every_position(self, height, width, data):
-        """With no plain pass and slices of one position, nearly every answer comes from a mix of the main
-        search and its restarts: still what brute force finds, complete exactly when it covered everything."""
+        """With no plain pass and slices of one position, the main search and its restarts alternate at every
+        position: still what brute force finds, complete exactly when it covered everything."""
         from paint.search import dfs
         lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
         rows, columns = clues_of(lines), clues_of(columns_of(lines))
         puzzle = paint.Puzzle(rows=rows, columns=columns)
         truth = brute_force(rows, columns, height, width)
         with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(dfs, "PLAIN", 0)
-            patch.setattr(dfs, "PLAIN_PER_LINE", 0)
-            patch.setattr(dfs, "SLICE", 1)
+            self.no_plain_pass(patch, 1)
             found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
         shown = [grid.lines() for grid in found.solutions]
         assert all(checked(puzzle, grid) for grid in shown)
         assert len({tuple(grid) for grid in shown}) == len(shown) == min(len(truth), 2)
         assert found.complete == (len(truth) < 2)
 
-    def test_restarts_decide_a_puzzle_with_many_solutions(self, monkeypatch):
-        """A 6 x 6 grid of clues 1 (720 solutions), searched in slices of one position after no plain pass:
-        a restart and the main search together show two different solutions."""
+    @pytest.mark.parametrize("plain, slice_size, lines, finders", [
+        # the main search finds one solution, a restart another
+        (0, 2, [".....X", "XXXX..", ".X.X.X", ".XX.X.", "..XX..", "XX...X"], [1, 2]),
+        # the plain pass finds one solution before its positions run out, the main search another
+        (3, 1, [".XXX.", ".XXX.", "....X", "X...."], [0, 1]),
+    ])
+    def test_solutions_of_different_passes_count_together(self, monkeypatch, plain, slice_size, lines, finders):
+        """Two different solutions found by two different passes are the answer: several solutions."""
         from paint.search import dfs
-        monkeypatch.setattr(dfs, "PLAIN", 0)
-        monkeypatch.setattr(dfs, "PLAIN_PER_LINE", 0)
-        monkeypatch.setattr(dfs, "SLICE", 1)
-        puzzle = paint.Puzzle(rows=[[1]] * 6, columns=[[1]] * 6)
-        found = dfs.two_solutions(puzzle, [bytearray(6) for _ in range(6)])
+        self.no_plain_pass(monkeypatch, slice_size)
+        monkeypatch.setattr(dfs, "PLAIN", plain)
+        passes = []
+        advance = dfs._Run.advance
+
+        def counted(run, until):
+            if run not in passes:
+                passes.append(run)
+            advance(run, until)
+
+        monkeypatch.setattr(dfs._Run, "advance", counted)
+        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
+        found = dfs.two_solutions(puzzle, [bytearray(len(lines[0])) for _ in lines])
         first, second = (grid.lines() for grid in found.solutions)
         assert first != second and checked(puzzle, first) and checked(puzzle, second) and not found.complete
+        assert [index for index, run in enumerate(passes) for _ in run.solutions] == finders
 
-    @settings(max_examples=60, deadline=None)
-    @given(st.integers(4, 9), st.integers(4, 9), st.integers(0, 10 ** 6), st.floats(0.3, 0.7))
-    def test_probe_records_change_nothing(self, height, width, seed, density):
-        """Forgetting every probe record, so that each square is probed afresh in every pass and position,
-        gives the same solutions, depth and positions: the records only spare work."""
+    def test_probe_records_hold(self, monkeypatch):
+        """At every position, in the main search and its restarts, each probe record is what probing its square
+        afresh gives (the lines read, the weaker probe's count), only blank squares have one, and the square
+        guessed is the first in the order of rows, then columns, with the best count."""
         import random
         from paint.search import dfs
-        rng = random.Random(seed)
-        lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
-        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
-        blank = [bytearray(width) for _ in range(height)]
-        kept = dfs.two_solutions(puzzle, blank, nodes=60)
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(dfs, "_still_holding", lambda records, changed: {})
-            afresh = dfs.two_solutions(puzzle, blank, nodes=60)
-        assert [grid.lines() for grid in kept.solutions] == [grid.lines() for grid in afresh.solutions]
-        assert (kept.complete, kept.depth, kept.nodes) == (afresh.complete, afresh.depth, afresh.nodes)
+        self.no_plain_pass(monkeypatch, 3)
+        probe = dfs._Board.probe
+        seen = {"records": 0, "inherited": 0}
+
+        def checked_probe(board, state, inherited=None):
+            before = list(state)
+            settled, children, records = probe(board, state, inherited)
+            assert state == before  # the position given is not changed
+            if records:
+                seen["inherited"] += inherited is not None and bool(inherited.records)
+                lines = board.height + board.width
+                best = None
+                for r in range(board.height):
+                    for c in range(board.width):
+                        if (settled[r] | settled[lines + r]) >> c & 1:
+                            assert (r, c) not in records
+                            continue
+                        full, if_full = board.guess(settled, r, c, FULL)
+                        read = board.read
+                        empty, if_empty = board.guess(settled, r, c, EMPTY)
+                        read |= board.read
+                        assert records[(r, c)] == (read, min(if_full, if_empty))
+                        if best is None or min(if_full, if_empty) > best[0]:
+                            best = (min(if_full, if_empty), full, empty)
+                        seen["records"] += 1
+                assert tuple(children) == best[1:]
+            return settled, children, records
+
+        monkeypatch.setattr(dfs._Board, "probe", checked_probe)
+        rng = random.Random(2026)
+        for _ in range(40):
+            height, width = rng.randint(3, 12), rng.randint(3, 12)
+            density = rng.uniform(0.3, 0.7)
+            lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
+            puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
+            found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
+            assert all(checked(puzzle, grid.lines()) for grid in found.solutions)
+        assert seen["records"] > 1000 and seen["inherited"] > 20  # the checks above did run, on inherited records
