@@ -734,7 +734,7 @@ class TestGroupSignal:
     @pytest.mark.skipif(not hasattr(os, "killpg"), reason="process groups are POSIX")
     def test_twice_to_the_group(self, tmp_path):
         report = tmp_path / "report.md"
-        folder = Path(__file__).parent / "corpus" / "jwilk"
+        folder = Path(__file__).parent / "corpus" / "taai2011" / "questions.txt"  # 1000 puzzles: minutes of work
         process = subprocess.Popen([sys.executable, "-m", "paint", "check", str(folder), "--jobs", "2",
                                     "-o", str(report)], stderr=subprocess.PIPE, text=True,
                                    start_new_session=True, cwd=Path(__file__).parent.parent)
