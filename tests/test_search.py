@@ -547,10 +547,9 @@ class TestDepthFirstInParts:
                         if (settled[r] | settled[lines + r]) >> c & 1:
                             assert (r, c) not in records
                             continue
-                        full, if_full = board.guess(settled, r, c, FULL)
-                        read = board.read
-                        empty, if_empty = board.guess(settled, r, c, EMPTY)
-                        read |= board.read
+                        full, if_full, read_full = board.guess(settled, r, c, FULL)
+                        empty, if_empty, read_empty = board.guess(settled, r, c, EMPTY)
+                        read = read_full | read_empty
                         assert records[(r, c)] == (read, min(if_full, if_empty))
                         if best is None or min(if_full, if_empty) > best[0]:
                             best = (min(if_full, if_empty), full, empty)

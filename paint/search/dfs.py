@@ -254,7 +254,6 @@ class _Board:
         caches: dict[tuple, dict] = {}
         self.caches = [caches.setdefault((clue, size), {}) for clue, size in zip(self.clues, self.sizes)]
         self.remembered = 0
-        self.read = 0
         self.budget = budget
         self.countdown = _CHECK_EVERY
 
@@ -270,7 +269,7 @@ class _Board:
                 elif value == EMPTY:
                     state[lines + r] |= 1 << c
                     state[lines + h + c] |= 1 << r
-        return state if self.settle(state, set(range(lines))) >= 0 else None
+        return state if self.settle(state, set(range(lines)))[0] >= 0 else None
 
     def line(self, index: int, full: int, empty: int) -> tuple[int, int] | None:
         """Line ``index`` with squares ``full`` and ``empty`` settled by its clue (remembered), or None."""
@@ -286,11 +285,11 @@ class _Board:
             self.remembered += 1
         return found
 
-    def settle(self, state: list[int], dirty: set[int]) -> int:
+    def settle(self, state: list[int], dirty: set[int]) -> tuple[int, int]:
         """Settle the ``dirty`` lines of ``state``, and every line they change, in place.
 
-        Returns how many squares it settled, or -1 when a line cannot be completed; :attr:`read` is then
-        every line it took up, changed or not, as a bit set (bit ``i`` for line ``i``).
+        Returns how many squares it settled (-1 when a line cannot be completed) and every line it took up,
+        changed or not, as a bit set (bit ``i`` for line ``i``).
         """
         h = self.height
         lines = h + self.width
@@ -307,8 +306,7 @@ class _Board:
             full, empty = state[index], state[lines + index]
             found = line(index, full, empty)
             if found is None:
-                self.read = read
-                return -1
+                return -1, read
             new_full, new_empty = found
             if new_full == full and new_empty == empty:
                 continue
@@ -323,19 +321,19 @@ class _Board:
                     state[offset + crossing] |= bit
                     dirty.add(crossing)
                     news ^= lowest
-        self.read = read
-        return settled
+        return settled, read
 
-    def guess(self, state: list[int], r: int, c: int, value: int) -> tuple[list[int] | None, int]:
-        """A copy of ``state`` with square ``(r, c)`` set to ``value`` and settled, and how many more squares
-        that settled; ``(None, -1)`` on a contradiction."""
+    def guess(self, state: list[int], r: int, c: int, value: int) -> tuple[list[int] | None, int, int]:
+        """A copy of ``state`` with square ``(r, c)`` set to ``value`` and settled, how many more squares that
+        settled, and the lines it read (a bit set, as :meth:`settle`); ``(None, -1, lines)`` on a
+        contradiction."""
         h, lines = self.height, self.height + self.width
         guessed = list(state)
         offset = 0 if value == FULL else lines
         guessed[offset + r] |= 1 << c
         guessed[offset + h + c] |= 1 << r
-        settled = self.settle(guessed, {r, h + c})
-        return (guessed if settled >= 0 else None), settled
+        settled, read = self.settle(guessed, {r, h + c})
+        return (guessed if settled >= 0 else None), settled, read
 
     def plain(self, state: list[int], inherited: None = None):
         """Guess without probing: ``(state, None, None)`` when ``state`` is solved, else ``(state, (full, empty),
@@ -390,27 +388,22 @@ class _Board:
                         continue
                     if check is not None:
                         check()
-                    full, if_full = guess(state, r, c, FULL)
-                    read = self.read
-                    empty, if_empty = guess(state, r, c, EMPTY)
-                    read |= self.read
+                    full, if_full, read_full = guess(state, r, c, FULL)
+                    empty, if_empty, read_empty = guess(state, r, c, EMPTY)
                     if full is None or empty is None:
                         if full is None and empty is None:
                             return None, None, None
                         settled = empty if full is None else full
                     else:
                         score = min(if_full, if_empty)
-                        settled = None
-                        if score:  # both settled other squares: those they settle alike are settled
-                            agreed = [f & e for f, e in zip(full, empty)]
-                            if agreed != state:
-                                dirty = {index if index < lines else index - lines
-                                         for index in range(2 * lines) if agreed[index] != state[index]}
-                                self.settle(agreed, dirty)  # cannot fail: both probes hold these squares
-                                settled = agreed
-                        if settled is None:
-                            records[(r, c)] = (read, score)
+                        # Where both settled other squares, those they settle alike are settled.
+                        settled = [f & e for f, e in zip(full, empty)] if score else state
+                        if settled == state:
+                            records[(r, c)] = (read_full | read_empty, score)
                             continue
+                        dirty = {index if index < lines else index - lines
+                                 for index in range(2 * lines) if settled[index] != state[index]}
+                        self.settle(settled, dirty)  # cannot fail: both probes hold these squares
                     records = _still_holding(records, _changed_lines(state, settled, lines))
                     state, changed = settled, True
             if not changed:
