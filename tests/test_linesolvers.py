@@ -149,6 +149,13 @@ class TestAgreement:
         found = bits.settle_masks(tuple(targets), len(squares), *masks(squares))
         assert found == (None if expected is None else masks(expected))
 
+    @settings(max_examples=500, deadline=None)
+    @given(st.integers(1, 70).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, (1 << n) - 1))))
+    def test_reverse_turns_the_bits_round(self, case):
+        """bits' reversal of a line's bit set, by table up to 26 bits and by bytes above, is the bits read backwards."""
+        n, value = case
+        assert bits._reverse(value, n) == int(format(value, f"0{n}b")[::-1], 2)
+
     @settings(max_examples=1500, deadline=None)
     @given(lines())
     def test_fast_is_sound_and_finds_every_impossible_line(self, line):

@@ -216,12 +216,29 @@ def _smear(starts: int, size: int) -> int:
 
 _BYTE_REVERSED = bytes(int(f"{value:08b}"[::-1], 2) for value in range(256))
 
+_HALF = 13
+_HALF_REVERSED: list[int] = []
+"""Every number of :data:`_HALF` bits reversed (filled at the first use: a line of up to twice as many
+squares, with the square past its end, is then reversed by two look-ups)."""
+
 
 def _reverse(bits: int, n: int) -> int:
-    """``bits`` (below bit ``n``) with bit ``x`` moved to bit ``n - 1 - x``: each byte reversed by a table, the
-    byte order reversed, the padding shifted out."""
+    """``bits`` (below bit ``n``) with bit ``x`` moved to bit ``n - 1 - x``: up to 26 bits by two look-ups in
+    :data:`_HALF_REVERSED`, longer lines by reversing each byte by a table, the byte order reversed, the
+    padding shifted out."""
+    if n <= 2 * _HALF:
+        table = _HALF_REVERSED or _fill_half_reversed()
+        return (table[bits & ((1 << _HALF) - 1)] << _HALF | table[bits >> _HALF]) >> (2 * _HALF - n)
     size = (n + 7) >> 3
     return int.from_bytes(bits.to_bytes(size, "little").translate(_BYTE_REVERSED), "big") >> ((size << 3) - n)
+
+
+def _fill_half_reversed() -> list[int]:
+    """Fill :data:`_HALF_REVERSED` from the byte table (its low byte reversed is the high byte, and the other
+    way round) and return it."""
+    _HALF_REVERSED[:] = [_BYTE_REVERSED[value & 0xFF] << (_HALF - 8) | _BYTE_REVERSED[value >> 8] >> (16 - _HALF)
+                         for value in range(1 << _HALF)]
+    return _HALF_REVERSED
 
 
 def _bytes_of(bits: int, n: int) -> bytes:

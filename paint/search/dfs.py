@@ -58,9 +58,9 @@ from ..budget import Budget
 from ..linesolvers.bits import settle_masks
 from ..squares import EMPTY, FULL, Grid
 
-CACHE_SIZE = 300_000
-"""How many line answers one search remembers before it forgets them all and starts again (about 80 MB on
-lines of 25 to 40 squares, more on longer lines)."""
+CACHE_SIZE = 600_000
+"""How many line answers one search remembers before it forgets them all and starts again (about 70 MB on
+lines of 25 squares, more on longer lines: each answer is two integers of twice the line's length in bits)."""
 
 _CHECK_EVERY = 64
 """Lines settled between two looks at the budget (a clock reading each)."""
@@ -96,9 +96,6 @@ PLAIN_PER_LINE = 2
 SLICE = 100
 """Positions of the first slice of the search with probing, and of the first restart (see
 :func:`two_solutions`); each later slice and restart gets twice as many."""
-
-_UNSEEN = object()
-"""A line not met before (None is remembered too: a line that cannot be completed)."""
 
 
 def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | None = None) -> Found:
@@ -271,19 +268,19 @@ class _Board:
                     state[lines + h + c] |= 1 << r
         return state if self.settle(state, set(range(lines)))[0] >= 0 else None
 
-    def line(self, index: int, full: int, empty: int) -> tuple[int, int] | None:
-        """Line ``index`` with squares ``full`` and ``empty`` settled by its clue (remembered), or None."""
-        cache = self.caches[index]
-        key = (full, empty)
-        found = cache.get(key, _UNSEEN)
-        if found is _UNSEEN:
-            if self.remembered >= CACHE_SIZE:
-                for each in self.caches:
-                    each.clear()
-                self.remembered = 0
-            found = cache[key] = settle_masks(self.clues[index], self.sizes[index], full, empty)
-            self.remembered += 1
-        return found
+    def _solve(self, index: int, key: int, full: int, empty: int) -> int:
+        """Line ``index`` with squares ``full`` and ``empty`` (``key``: both in one integer, as :meth:`settle`
+        keeps them) settled by its clue, in the same form, or -1 when it cannot be completed; remembered."""
+        if self.remembered >= CACHE_SIZE:
+            for each in self.caches:
+                each.clear()
+            self.remembered = 0
+        size = self.sizes[index]
+        found = settle_masks(self.clues[index], size, full, empty)
+        value = -1 if found is None else found[0] << size | found[1]
+        self.caches[index][key] = value
+        self.remembered += 1
+        return value
 
     def settle(self, state: list[int], dirty: set[int]) -> tuple[int, int]:
         """Settle the ``dirty`` lines of ``state``, and every line they change, in place.
@@ -293,7 +290,7 @@ class _Board:
         """
         h = self.height
         lines = h + self.width
-        line = self.line
+        caches, sizes, solve = self.caches, self.sizes, self._solve
         settled = read = 0
         while dirty:
             self.countdown -= 1
@@ -304,12 +301,17 @@ class _Board:
             index = dirty.pop()
             read |= 1 << index
             full, empty = state[index], state[lines + index]
-            found = line(index, full, empty)
+            # The line's answer is remembered under its full squares above its empty ones, in one integer.
+            size = sizes[index]
+            key = full << size | empty
+            found = caches[index].get(key)
             if found is None:
-                return -1, read
-            new_full, new_empty = found
-            if new_full == full and new_empty == empty:
+                found = solve(index, key, full, empty)
+            if found == key:
                 continue
+            if found < 0:
+                return -1, read
+            new_full, new_empty = found >> size, found & ((1 << size) - 1)
             state[index], state[lines + index] = new_full, new_empty
             # A row's square c is column c's square at the row, and the other way round.
             first, bit = (h, 1 << index) if index < h else (0, 1 << (index - h))
