@@ -531,6 +531,7 @@ class TestDepthFirstInParts:
         import random
         from paint.search import dfs
         self.no_plain_pass(monkeypatch, 3)
+        monkeypatch.setattr(dfs, "COMPILED_AFTER", 10 ** 9)  # the records of the Python probe, at every position
         probe = dfs._Board.probe
         seen = {"records": 0, "inherited": 0}
 
@@ -567,3 +568,76 @@ class TestDepthFirstInParts:
             found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
             assert all(checked(puzzle, grid.lines()) for grid in found.solutions)
         assert seen["records"] > 1000 and seen["inherited"] > 20  # the checks above did run, on inherited records
+
+
+class TestCompiledProbe:
+    """The compiled probe (paint.search.compiled, with numba) answers exactly as the Python probe, so the answers
+    of the depth-first search do not depend on whether numba is installed."""
+
+    @pytest.fixture(autouse=True)
+    def numba(self):
+        pytest.importorskip("numba")
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.integers(1, 7), st.integers(1, 7), st.data())
+    def test_same_position_and_children(self, height, width, data):
+        """On any clues (solvable or not) and known squares: the same settled position, the same two children
+        of the same guessed square, or the same "no solution" / "solved"."""
+        from paint.search import compiled, dfs
+
+        def clue(length):
+            return tuple(data.draw(st.sampled_from(clues_of(["".join(p) for p in itertools.product("X.", repeat=length)]))))
+
+        board = dfs._Board([clue(width) for _ in range(height)], [clue(height) for _ in range(width)], None)
+        known = [bytearray(data.draw(st.sampled_from([BLANK, BLANK, BLANK, EMPTY, FULL])) for _ in range(width))
+                 for _ in range(height)]
+        start = board.start(known)
+        if start is None:
+            return
+        ours = board._probe(list(start))
+        theirs = compiled.for_board(board)(list(start))
+        assert theirs[:2] == ours[:2]
+        assert theirs[2] is None  # no probe records: a child is probed afresh
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.integers(1, 4), st.integers(1, 4), st.data())
+    def test_search_from_the_first_position_against_brute_force(self, height, width, data):
+        """With every position probed in compiled code: what brute force finds, complete exactly when it should be."""
+        from paint.search import dfs
+        lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
+        rows, columns = clues_of(lines), clues_of(columns_of(lines))
+        puzzle = paint.Puzzle(rows=rows, columns=columns)
+        truth = brute_force(rows, columns, height, width)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(dfs, "COMPILED_AFTER", 0)
+            patch.setattr(dfs, "PLAIN", 0)
+            patch.setattr(dfs, "PLAIN_PER_LINE", 0)
+            found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
+        shown = [grid.lines() for grid in found.solutions]
+        assert all(checked(puzzle, grid) for grid in shown)
+        assert len({tuple(grid) for grid in shown}) == len(shown) == min(len(truth), 2)
+        assert found.complete == (len(truth) < 2)
+
+    @pytest.mark.parametrize("number", [1, 3, 390])
+    def test_tournament_puzzles_searched_alike(self, monkeypatch, number):
+        """TAAI 2011 puzzles (25 x 25): the same solutions, depth and positions with the compiled probe from the
+        start as with Python all the way (puzzle 3 has one solution, the others several)."""
+        from paint import formats
+        from paint.options import SolveOptions
+        from paint.search import dfs
+        from paint.solver import solve
+        puzzle = formats.load_all(Path(__file__).parent / "corpus" / "taai2011" / "questions.txt")[number - 1]
+        stalled = solve(puzzle, SolveOptions(search=False, chains=False)).grid.rows
+        answers = []
+        for after in (10 ** 9, 0):
+            monkeypatch.setattr(dfs, "COMPILED_AFTER", after)
+            found = dfs.two_solutions(puzzle, stalled, nodes=400)
+            answers.append(([grid.lines() for grid in found.solutions], found.complete, found.depth, found.nodes))
+        assert answers[0] == answers[1]
+        assert all(checked(puzzle, grid) for grid in answers[0][0]) and answers[0][0]
+
+    def test_long_lines_stay_in_python(self):
+        """A line longer than 62 squares does not fit the compiled probe's words: there is none for that board."""
+        from paint.search import compiled, dfs
+        assert compiled.for_board(dfs._Board([(1,)], [(1,)] + [()] * 62, None)) is None
+        assert compiled.for_board(dfs._Board([(1,)], [(1,)] + [()] * 61, None)) is not None

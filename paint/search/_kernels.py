@@ -1,0 +1,215 @@
+"""The position work of :mod:`paint.search.dfs` - line solving, propagation, fully probing - compiled by numba.
+
+The same algorithms as :func:`paint.linesolvers.bits.settle_masks` and
+:class:`paint.search.dfs._Board` (settle, guess, probe), on numpy arrays of
+unsigned 64-bit lines instead of Python integers, so lines of at most
+:data:`MAX_SQUARES` squares.  Only :mod:`paint.search.compiled` imports this
+module, and only when numba is installed.  Square values as elsewhere: 1
+empty, 2 full; a *state* is an array of ``2 * lines`` words, the full
+squares of line ``i`` at ``i`` and its empty ones at ``lines + i``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+MAX_SQUARES = 62
+"""The longest line these kernels take: the line, the square past its end and a carry fit in 64 bits."""
+
+_ONE = np.uint64(1)
+_ZERO = np.uint64(0)
+_FULL = 2
+
+
+@njit(cache=True, inline="always")
+def _reverse64(x):
+    """The 64 bits of ``x`` in the opposite order (swapping halves, quarters, ... single bits)."""
+    x = ((x >> np.uint64(1)) & np.uint64(0x5555555555555555)) | ((x & np.uint64(0x5555555555555555)) << np.uint64(1))
+    x = ((x >> np.uint64(2)) & np.uint64(0x3333333333333333)) | ((x & np.uint64(0x3333333333333333)) << np.uint64(2))
+    x = ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F)) | ((x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4))
+    x = ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF)) | ((x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8))
+    x = ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF)) | ((x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16))
+    return (x >> np.uint64(32)) | (x << np.uint64(32))
+
+
+@njit(cache=True, inline="always")
+def _reverse(x, n):
+    """The low ``n`` bits of ``x`` in the opposite order."""
+    return _reverse64(x) >> np.uint64(64 - n)
+
+
+@njit(cache=True, inline="always")
+def _shift_run(bits, size, up):
+    """``bits`` and-ed (``up`` False: the positions starting ``size`` set bits) or or-ed (``up`` True: the
+    squares a block of ``size`` covers from each start) with shifts of itself, log2 ``size`` steps."""
+    found = bits
+    length = 1
+    while length < size:
+        step = min(length, size - length)
+        if up:
+            found |= found << np.uint64(step)
+        else:
+            found &= found >> np.uint64(step)
+        length += step
+    return found
+
+
+@njit(cache=True)
+def _states(targets, k, n, not_full, not_empty, reach_out, fits, backwards):
+    """The prefix pass of :func:`paint.linesolvers.bits._states` (the clue read ``backwards`` for the suffix
+    pass) into ``reach_out`` (k + 1 words) and ``fits`` (k words); False when the clue cannot fit."""
+    seeds = _ONE & not_full
+    reach = _ONE | (((not_full & ~(not_full + seeds)) | seeds) << _ONE)
+    reach_out[0] = reach
+    for j in range(k):
+        size = targets[k - 1 - j] if backwards else targets[j]
+        fit = _shift_run(not_empty, size, False) & (not_full >> np.uint64(size))
+        starts = reach & fit
+        if starts == _ZERO:
+            return False
+        fits[j] = fit
+        seeds = starts << np.uint64(size + 1)
+        lifted = seeds & not_full
+        reach = seeds | (((not_full & ~(not_full + lifted)) | lifted) << _ONE)
+        reach_out[j + 1] = reach
+    return (reach >> np.uint64(n + 1)) & _ONE == _ONE
+
+
+@njit(cache=True)
+def settle_line(targets, k, n, full, empty, scratch):
+    """:func:`paint.linesolvers.bits.settle_masks` on one line: ``(True, full, empty)`` settled, or
+    ``(False, full, empty)`` unchanged when the first ``k`` sizes of ``targets`` cannot be placed.
+    ``scratch`` is a (4, k + 1) word array to work in."""
+    mask = (_ONE << np.uint64(n)) - _ONE
+    if k == 0:
+        if full != _ZERO:
+            return False, full, empty
+        return True, _ZERO, mask
+    not_full = mask & ~full
+    not_empty = mask & ~empty
+    end = _ONE << np.uint64(n)
+    ahead, ahead_fits, behind, behind_fits = scratch[0], scratch[1], scratch[2], scratch[3]
+    if not _states(targets, k, n, not_full | end, not_empty, ahead, ahead_fits, False):
+        return False, full, empty
+    if not _states(targets, k, n, _reverse(not_full, n) | end, _reverse(not_empty, n), behind, behind_fits, True):
+        return False, full, empty
+    within = (_ONE << np.uint64(n + 1)) - _ONE
+    can_full = _ZERO
+    can_empty = _ZERO
+    for j in range(k + 1):
+        can_empty |= ahead[j] & (not_full | end) & _reverse(behind[k - j] & within, n + 1)
+        if j < k:
+            size = targets[j]
+            starts = ahead[j] & ahead_fits[j] & (_reverse(behind[k - 1 - j] & within, n + 1) >> np.uint64(size))
+            can_full |= _shift_run(starts, size, True)
+            can_empty |= starts << np.uint64(size)
+    can_empty &= mask
+    return True, full | (mask & ~can_empty), empty | (mask & ~can_full)
+
+
+@njit(cache=True)
+def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scratch):
+    """Settle the ``queued`` lines at the front of ``queue`` (``dirty`` marks them), and every line they
+    change, in ``state`` in place (:meth:`paint.search.dfs._Board.settle`).  Returns how many squares it
+    settled, -1 when a line cannot be completed; ``dirty`` is all False again either way."""
+    settled = 0
+    while queued > 0:
+        queued -= 1
+        index = queue[queued]
+        dirty[index] = False
+        full = state[index]
+        empty = state[lines + index]
+        fits, new_full, new_empty = settle_line(clues[index], counts[index], sizes[index], full, empty, scratch)
+        if not fits:
+            for i in range(queued):
+                dirty[queue[i]] = False
+            return -1
+        if new_full == full and new_empty == empty:
+            continue
+        state[index] = new_full
+        state[lines + index] = new_empty
+        first = height if index < height else 0
+        bit = _ONE << np.uint64(index if index < height else index - height)
+        for offset in (0, lines):
+            news = (new_full & ~full) if offset == 0 else (new_empty & ~empty)
+            square = 0
+            while news != _ZERO:
+                if news & _ONE:
+                    settled += 1
+                    crossing = first + square
+                    state[offset + crossing] |= bit
+                    if not dirty[crossing]:
+                        dirty[crossing] = True
+                        queue[queued] = crossing
+                        queued += 1
+                news >>= _ONE
+                square += 1
+    return settled
+
+
+@njit(cache=True)
+def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue, scratch):
+    """A copy of ``state`` with square ``(r, c)`` set to ``value`` (1 empty, 2 full) and settled, and how
+    many more squares that settled (-1: a line cannot be completed)."""
+    guessed = state.copy()
+    offset = 0 if value == _FULL else lines
+    guessed[offset + r] |= _ONE << np.uint64(c)
+    guessed[offset + height + c] |= _ONE << np.uint64(r)
+    queue[0] = r
+    queue[1] = height + c
+    dirty[r] = True
+    dirty[height + c] = True
+    return guessed, settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, scratch)
+
+
+@njit(cache=True)
+def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch):
+    """Fully probe ``state`` (:meth:`paint.search.dfs._Board.probe`, without its records): every blank square
+    tried full and empty, until a pass over them changes nothing.
+
+    Returns ``(outcome, state, row, column)``: outcome 0 when the position has no solution, 1 when it is
+    solved, 2 when ``(row, column)`` is the square to guess - the one whose weaker probe settled the most
+    squares, the first such row by row.
+    """
+    lines = height + width
+    while True:
+        changed = False
+        best = -1
+        best_r = -1
+        best_c = -1
+        for r in range(height):
+            for c in range(width):
+                if ((state[r] | state[lines + r]) >> np.uint64(c)) & _ONE:
+                    continue
+                full, if_full = guess(state, r, c, 2, lines, height, clues, counts, sizes, dirty, queue, scratch)
+                empty, if_empty = guess(state, r, c, 1, lines, height, clues, counts, sizes, dirty, queue, scratch)
+                if if_full < 0 and if_empty < 0:
+                    return 0, state, -1, -1
+                if if_full < 0 or if_empty < 0:
+                    state = empty if if_full < 0 else full
+                    changed = True
+                    continue
+                score = min(if_full, if_empty)
+                if score > 0:
+                    agreed = full & empty  # settled alike both ways
+                    queued = 0
+                    for index in range(2 * lines):
+                        if agreed[index] != state[index]:
+                            line = index if index < lines else index - lines
+                            if not dirty[line]:
+                                dirty[line] = True
+                                queue[queued] = line
+                                queued += 1
+                    if queued:
+                        settle(agreed, lines, height, clues, counts, sizes, dirty, queue, queued, scratch)
+                        state = agreed
+                        changed = True
+                        continue
+                if score > best:
+                    best, best_r, best_c = score, r, c
+        if not changed:
+            break
+    if best_r < 0:
+        return 1, state, -1, -1
+    return 2, state, best_r, best_c
