@@ -636,6 +636,30 @@ class TestCompiledProbe:
         assert answers[0] == answers[1]
         assert all(checked(puzzle, grid) for grid in answers[0][0]) and answers[0][0]
 
+    def test_numba_that_cannot_compile_leaves_the_search_in_python(self, monkeypatch):
+        """numba installed but unable to compile or cache (or told not to compile): no compiled probe, and the
+        search still answers, in Python."""
+        import numba
+        from paint.search import _kernels, compiled, dfs
+
+        def broken(*arguments):
+            raise RuntimeError("cannot cache function: no locator available")
+
+        board = dfs._Board([(1,), (1,)], [(1,), (1,)], None)
+        with monkeypatch.context() as patch:
+            patch.setattr(compiled, "_WORKS", None)
+            patch.setattr(_kernels, "probe", broken)
+            assert compiled.for_board(board) is None
+            patch.setattr(dfs, "COMPILED_AFTER", 0)
+            found = dfs.two_solutions(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), [bytearray(2), bytearray(2)])
+            assert len(found.solutions) == 2 and not found.complete
+        with monkeypatch.context() as patch:
+            patch.setattr(compiled, "_WORKS", None)
+            patch.setattr(numba.config, "DISABLE_JIT", True)
+            assert compiled.for_board(board) is None
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        assert compiled.for_board(board) is not None  # and with numba working, there is one
+
     def test_long_lines_stay_in_python(self):
         """A line longer than 62 squares does not fit the compiled probe's words: there is none for that board."""
         from paint.search import compiled, dfs

@@ -2,7 +2,7 @@
 
 :meth:`paint.search.dfs._Board.probe` costs 4 to 10 ms a position in
 Python on a 25 x 25 puzzle; the same work compiled by numba
-(:mod:`paint.search._kernels`) costs about a fifth.  numba takes some
+(:mod:`paint.search._kernels`) costs a fifth to a tenth of that.  numba takes some
 0.3 s to import and load its compiled code (seconds to compile it the
 first time), so the search hands its positions over only once a puzzle
 has needed :data:`paint.search.dfs.COMPILED_AFTER` of them.  Installed
@@ -20,15 +20,41 @@ MAX_SQUARES = 62
 
 
 def for_board(board):
-    """A :class:`Probe` for ``board`` (:class:`paint.search.dfs._Board`), or None when numba is not installed
-    or a line of the board is longer than :data:`MAX_SQUARES` squares."""
+    """A :class:`Probe` for ``board`` (:class:`paint.search.dfs._Board`), or None when numba is not installed,
+    cannot compile or cache (a read-only install with no writable cache folder, say), is told not to compile
+    (``NUMBA_DISABLE_JIT``), or a line of the board is longer than :data:`MAX_SQUARES` squares.
+
+    The first call in a process loads numba and its compiled code (some 0.3 s; a few seconds to compile
+    it when its cache is empty), and tries it on a one-square board, so that a failure shows here and not
+    in the middle of a search.
+    """
     if max(board.height, board.width) > MAX_SQUARES:
         return None
+    global _WORKS
+    if _WORKS is None:
+        _WORKS = _try_kernels()
+    return Probe(board, _WORKS) if _WORKS else None
+
+
+_WORKS = None
+"""The kernels module once it has been loaded and tried (False: it could not be), None before."""
+
+
+def _try_kernels():
+    """:mod:`paint.search._kernels` after one probe of a one-square board, or False when that cannot be done."""
     try:
+        from numba import config
+
+        if config.DISABLE_JIT:  # the kernels would run as Python on arrays: far slower than the Python probe
+            return False
         from . import _kernels
-    except ImportError:
-        return None
-    return Probe(board, _kernels)
+        from .dfs import _Board
+
+        board = _Board([(1,)], [(1,)], None)
+        Probe(board, _kernels)([0, 0, 0, 0])
+    except Exception:  # noqa: BLE001 - any failure of an optional accelerator leaves the search in Python
+        return False
+    return _kernels
 
 
 class Probe:

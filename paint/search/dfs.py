@@ -93,10 +93,10 @@ PLAIN = 100
 PLAIN_PER_LINE = 2
 """Positions the plain pass may guess per row and column, on a puzzle large enough for more than :data:`PLAIN`."""
 
-COMPILED_AFTER = 300
+COMPILED_AFTER = 30
 """Positions one search probes in Python before it hands the rest to the compiled probe
-(:mod:`paint.search.compiled`), when numba is installed: a search this long pays the 0.3 s numba takes to
-load back many times over."""
+(:mod:`paint.search.compiled`), when numba is installed: puzzles decided sooner never load numba (0.3 s);
+on a long search the hand-over soon pays (TAAI 451-500: 92 s with 0 or 30, 127 s with 100, 169 s with 300)."""
 
 SLICE = 100
 """Positions of the first slice of the search with probing, and of the first restart (see
@@ -381,7 +381,7 @@ class _Board:
 
         After :data:`COMPILED_AFTER` positions, the rest go to the compiled
         probe of :mod:`paint.search.compiled` when numba is installed: the
-        same answers (its records None), some five times sooner.
+        same answers (its records None), five to ten times sooner.
         """
         if self.compiled is None:
             self.probed += 1
