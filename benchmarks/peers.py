@@ -28,10 +28,11 @@ when the path is not there, its column is left empty and only paint's times
 are printed.  A process that runs past ``--timeout`` seconds is stopped and
 shown as ``> T s``; a run that fails stops the benchmark.  paint's
 verdicts are counted beside its time (``ok``, ``multiple``, ``limit``, ...),
-so a fast run that gave up shows as such.  pbnsolve is one process per
-file, as the issue timed it, so its times include its start-up (about 3
-ms a file: some 0.45 s of jwilk's 151); paint checks each group in one
-process.
+so a fast run that gave up shows as such; a last line says whether numba
+is installed, with which paint probes long searches in compiled code.
+pbnsolve is one process per file, as the issue timed it, so its times
+include its start-up (about 3 ms a file: some 0.45 s of jwilk's 151);
+paint checks each group in one process.
 """
 
 from __future__ import annotations
@@ -206,6 +207,16 @@ def main() -> None:
     print("|---|---|---|---|---|---|")
     for row in rows:
         print("| " + " | ".join(row) + " |")
+    print(f"\n(compiled probing of long searches: {compiled_probing()})")
+
+
+def compiled_probing() -> str:
+    """Whether paint's long searches probe in compiled code here (numba, ``paint[fast]``), and which numba."""
+    try:
+        import numba
+    except ImportError:
+        return "off, numba is not installed"
+    return f"on, numba {numba.__version__}"
 
 
 if __name__ == "__main__":
