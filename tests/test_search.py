@@ -653,6 +653,10 @@ class TestCompiledProbe:
             patch.setattr(dfs, "COMPILED_AFTER", 0)
             found = dfs.two_solutions(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), [bytearray(2), bytearray(2)])
             assert len(found.solutions) == 2 and not found.complete
+        with monkeypatch.context() as patch:  # the guess's kernel is tried too, not only the probe's
+            patch.setattr(compiled, "_WORKS", None)
+            patch.setattr(_kernels, "guess", broken)
+            assert compiled.for_board(board) is None
         with monkeypatch.context() as patch:
             patch.setattr(compiled, "_WORKS", None)
             patch.setattr(numba.config, "DISABLE_JIT", True)

@@ -25,8 +25,8 @@ def for_board(board):
     (``NUMBA_DISABLE_JIT``), or a line of the board is longer than :data:`MAX_SQUARES` squares.
 
     The first call in a process loads numba and its compiled code (some 0.3 s; a few seconds to compile
-    it when its cache is empty), and tries it on a one-square board, so that a failure shows here and not
-    in the middle of a search.
+    it when its cache is empty), and tries it on a 2 x 2 puzzle of two solutions (a probe and a guess,
+    so every kernel is compiled), so that a failure shows here and not in the middle of a search.
     """
     if max(board.height, board.width) > MAX_SQUARES:
         return None
@@ -41,7 +41,8 @@ _WORKS = None
 
 
 def _try_kernels():
-    """:mod:`paint.search._kernels` after one probe of a one-square board, or False when that cannot be done."""
+    """:mod:`paint.search._kernels` after it has probed and guessed on a 2 x 2 puzzle of two solutions, or False
+    when that cannot be done."""
     try:
         from numba import config
 
@@ -50,8 +51,9 @@ def _try_kernels():
         from . import _kernels
         from .dfs import _Board
 
-        board = _Board([(1,)], [(1,)], None)
-        Probe(board, _kernels)([0, 0, 0, 0])
+        board = _Board([(1,), (1,)], [(1,), (1,)], None)
+        if Probe(board, _kernels)([0] * 8)[1] is None:  # two children expected: the guess was not tried
+            return False
     except Exception:  # noqa: BLE001 - any failure of an optional accelerator leaves the search in Python
         return False
     return _kernels
