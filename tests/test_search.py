@@ -35,6 +35,26 @@ def kramer_corner_puzzle():
                         columns=[[1], [1], [1], [1, 1], [2], [4]])
 
 
+def two_solutions_match_brute_force(height, width, data, **settings):
+    """Draw a ``height`` x ``width`` picture, run :func:`paint.search.dfs.two_solutions` on its clues with the
+    module's tuning ``settings`` (name: value) in place, and check it against brute force: every grid
+    solves the clues, they differ, as many as brute force finds (up to two), complete exactly when fewer
+    than two exist."""
+    from paint.search import dfs
+    lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
+    rows, columns = clues_of(lines), clues_of(columns_of(lines))
+    puzzle = paint.Puzzle(rows=rows, columns=columns)
+    truth = brute_force(rows, columns, height, width)
+    with pytest.MonkeyPatch.context() as patch:
+        for name, value in settings.items():
+            patch.setattr(dfs, name, value)
+        found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
+    shown = [grid.lines() for grid in found.solutions]
+    assert all(checked(puzzle, grid) for grid in shown)
+    assert len({tuple(grid) for grid in shown}) == len(shown) == min(len(truth), 2)
+    assert found.complete == (len(truth) < 2)
+
+
 class TestProbe:
     def test_kramer_corner_example(self):
         """Assuming the top right square full, the 4 fills the column, the rows fill leftwards, and the 2 breaks."""
@@ -371,17 +391,7 @@ class TestTwoSolutions:
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_against_brute_force(self, height, width, data):
         """Every grid it returns solves the clues, the two differ, and a complete search found them all (up to two)."""
-        from paint.search.dfs import two_solutions
-        lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
-        rows, columns = clues_of(lines), clues_of(columns_of(lines))
-        puzzle = paint.Puzzle(rows=rows, columns=columns)
-        found = two_solutions(puzzle, [bytearray(width) for _ in range(height)])
-        truth = brute_force(rows, columns, height, width)
-        shown = [grid.lines() for grid in found.solutions]
-        assert all(checked(puzzle, grid) for grid in shown)
-        assert len({tuple(grid) for grid in shown}) == len(shown)
-        assert len(shown) == min(len(truth), 2)
-        assert found.complete == (len(truth) < 2)
+        two_solutions_match_brute_force(height, width, data)
 
     @settings(max_examples=250, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
@@ -485,18 +495,7 @@ class TestDepthFirstInParts:
     def test_restarts_after_every_position(self, height, width, data):
         """With no plain pass and slices of one position, the main search and its restarts alternate at every
         position: still what brute force finds, complete exactly when it covered everything."""
-        from paint.search import dfs
-        lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
-        rows, columns = clues_of(lines), clues_of(columns_of(lines))
-        puzzle = paint.Puzzle(rows=rows, columns=columns)
-        truth = brute_force(rows, columns, height, width)
-        with pytest.MonkeyPatch.context() as patch:
-            self.no_plain_pass(patch, 1)
-            found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
-        shown = [grid.lines() for grid in found.solutions]
-        assert all(checked(puzzle, grid) for grid in shown)
-        assert len({tuple(grid) for grid in shown}) == len(shown) == min(len(truth), 2)
-        assert found.complete == (len(truth) < 2)
+        two_solutions_match_brute_force(height, width, data, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1)
 
     @pytest.mark.parametrize("plain, slice_size, lines, finders", [
         # the main search finds one solution, a restart another
@@ -603,20 +602,7 @@ class TestCompiledProbe:
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_search_from_the_first_position_against_brute_force(self, height, width, data):
         """With every position probed in compiled code: what brute force finds, complete exactly when it should be."""
-        from paint.search import dfs
-        lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
-        rows, columns = clues_of(lines), clues_of(columns_of(lines))
-        puzzle = paint.Puzzle(rows=rows, columns=columns)
-        truth = brute_force(rows, columns, height, width)
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(dfs, "COMPILED_AFTER", 0)
-            patch.setattr(dfs, "PLAIN", 0)
-            patch.setattr(dfs, "PLAIN_PER_LINE", 0)
-            found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
-        shown = [grid.lines() for grid in found.solutions]
-        assert all(checked(puzzle, grid) for grid in shown)
-        assert len({tuple(grid) for grid in shown}) == len(shown) == min(len(truth), 2)
-        assert found.complete == (len(truth) < 2)
+        two_solutions_match_brute_force(height, width, data, COMPILED_AFTER=0, PLAIN=0, PLAIN_PER_LINE=0)
 
     @pytest.mark.parametrize("number", [1, 3, 390])
     def test_tournament_puzzles_searched_alike(self, monkeypatch, number):

@@ -3,7 +3,8 @@
 The same algorithms as :func:`paint.linesolvers.bits.settle_masks` and
 :class:`paint.search.dfs._Board` (settle, guess, probe), on numpy arrays of
 unsigned 64-bit lines instead of Python integers, so lines of at most
-:data:`MAX_SQUARES` squares.  Only :mod:`paint.search.compiled` imports this
+:data:`paint.search.compiled.MAX_SQUARES` (62) squares: the line, the square past its end and a carry fit
+in 64 bits.  Only :mod:`paint.search.compiled` imports this
 module, and only when numba is installed.  Square values as elsewhere: 1
 empty, 2 full; a *state* is an array of ``2 * lines`` words, the full
 squares of line ``i`` at ``i`` and its empty ones at ``lines + i``.
@@ -14,12 +15,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-MAX_SQUARES = 62
-"""The longest line these kernels take: the line, the square past its end and a carry fit in 64 bits."""
+from ..squares import EMPTY, FULL
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-_FULL = 2
+_FULL, _EMPTY = int(FULL), int(EMPTY)
 
 
 @njit(cache=True, inline="always")
@@ -182,8 +182,8 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch):
             for c in range(width):
                 if ((state[r] | state[lines + r]) >> np.uint64(c)) & _ONE:
                     continue
-                full, if_full = guess(state, r, c, 2, lines, height, clues, counts, sizes, dirty, queue, scratch)
-                empty, if_empty = guess(state, r, c, 1, lines, height, clues, counts, sizes, dirty, queue, scratch)
+                full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue, scratch)
+                empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue, scratch)
                 if if_full < 0 and if_empty < 0:
                     return 0, state, -1, -1
                 if if_full < 0 or if_empty < 0:

@@ -15,6 +15,8 @@ depend on it - only their speed.
 
 from __future__ import annotations
 
+from ..squares import EMPTY, FULL
+
 MAX_SQUARES = 62
 """The longest line the compiled probe takes (64-bit words; see :mod:`paint.search._kernels`)."""
 
@@ -88,10 +90,8 @@ class Probe:
             return None, None, None
         if outcome == 1:
             return settled.tolist(), None, None
-        lines = self.height + self.width
         children = []
-        for value in (2, 1):
-            child, count = kernels.guess(settled, r, c, value, lines, self.height, *common[:3], self.dirty,
-                                         self.queue, self.scratch)
+        for value in (int(FULL), int(EMPTY)):
+            child, count = kernels.guess(settled, r, c, value, self.height + self.width, self.height, *common)
             children.append(child.tolist() if count >= 0 else None)
         return settled.tolist(), tuple(children), None
