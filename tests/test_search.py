@@ -569,6 +569,14 @@ class TestDepthFirstInParts:
         assert seen["records"] > 1000 and seen["inherited"] > 20  # the checks above did run, on inherited records
 
 
+def compiled_records(records, width):
+    """The compiled probe's :class:`paint.search.compiled.Records` as the Python probe's dict (None: None)."""
+    if records is None:
+        return None
+    return {(square // width, square % width): (int(read[0]) | int(read[1]) << 64, int(score))
+            for square, (read, score) in enumerate(zip(records.reads, records.scores)) if score >= 0}
+
+
 class TestCompiledProbe:
     """The compiled probe (paint.search.compiled, with numba) answers exactly as the Python probe, so the answers
     of the depth-first search do not depend on whether numba is installed."""
@@ -593,10 +601,17 @@ class TestCompiledProbe:
         start = board.start(known)
         if start is None:
             return
-        ours = board._probe(list(start))
-        theirs = compiled.for_board(board)(list(start))
+        probe = compiled.for_board(board)
+        ours, theirs = board._probe(list(start)), probe(list(start))
         assert theirs[:2] == ours[:2]
-        assert theirs[2] is None  # no probe records: a child is probed afresh
+        assert compiled_records(theirs[2], width) == ours[2]
+        if ours[1] is not None:  # and the children, which inherit the records
+            for child in ours[1]:
+                if child is not None:
+                    mine = board._probe(list(child), dfs._Inherited(ours[0], ours[2]))
+                    yours = probe(list(child), dfs._Inherited(theirs[0], theirs[2]))
+                    assert yours[:2] == mine[:2]
+                    assert compiled_records(yours[2], width) == mine[2]
 
     @settings(max_examples=150, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())

@@ -109,15 +109,17 @@ def settle_line(targets, k, n, full, empty, scratch):
 
 
 @njit(cache=True)
-def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scratch):
+def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, read):
     """Settle the ``queued`` lines at the front of ``queue`` (``dirty`` marks them), and every line they
     change, in ``state`` in place (:meth:`paint.search.dfs._Board.settle`).  Returns how many squares it
-    settled, -1 when a line cannot be completed; ``dirty`` is all False again either way."""
+    settled, -1 when a line cannot be completed; ``dirty`` is all False again either way, and every line
+    taken up is marked in ``read`` (two words: bit ``i`` of word ``i // 64`` for line ``i``)."""
     settled = 0
     while queued > 0:
         queued -= 1
         index = queue[queued]
         dirty[index] = False
+        read[index >> 6] |= _ONE << np.uint64(index & 63)
         full = state[index]
         empty = state[lines + index]
         fits, new_full, new_empty = settle_line(clues[index], counts[index], sizes[index], full, empty, scratch)
@@ -149,9 +151,10 @@ def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scr
 
 
 @njit(cache=True)
-def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue, scratch):
+def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue, scratch, read):
     """A copy of ``state`` with square ``(r, c)`` set to ``value`` (1 empty, 2 full) and settled, and how
-    many more squares that settled (-1: a line cannot be completed)."""
+    many more squares that settled (-1: a line cannot be completed); the lines it took up are added to
+    ``read`` (as :func:`settle`)."""
     guessed = state.copy()
     offset = 0 if value == _FULL else lines
     guessed[offset + r] |= _ONE << np.uint64(c)
@@ -160,34 +163,61 @@ def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue,
     queue[1] = height + c
     dirty[r] = True
     dirty[height + c] = True
-    return guessed, settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, scratch)
+    return guessed, settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, scratch, read)
 
 
 @njit(cache=True)
-def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch):
-    """Fully probe ``state`` (:meth:`paint.search.dfs._Board.probe`, without its records): every blank square
-    tried full and empty, until a pass over them changes nothing.
+def forget(old, new, lines, reads, scores):
+    """Drop (score -1) the probe records of ``scores`` and ``reads`` that read a line whose squares differ
+    between states ``old`` and ``new``: they no longer hold in ``new``."""
+    changed = np.zeros(2, np.uint64)
+    for index in range(lines):
+        if old[index] != new[index] or old[lines + index] != new[lines + index]:
+            changed[index >> 6] |= _ONE << np.uint64(index & 63)
+    if changed[0] == _ZERO and changed[1] == _ZERO:
+        return
+    for square in range(scores.shape[0]):
+        if scores[square] >= 0 and ((reads[square, 0] & changed[0]) != _ZERO or (reads[square, 1] & changed[1]) != _ZERO):
+            scores[square] = -1
+
+
+@njit(cache=True)
+def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, reads, scores):
+    """Fully probe ``state`` (:meth:`paint.search.dfs._Board.probe`): every blank square tried full and empty,
+    until a pass over them changes nothing.
+
+    ``scores`` and ``reads`` are the probe records, by square ``r * width + c``: the score of its probe
+    (the squares its weaker value settled; -1: no record) and the lines that probe read (two words, as
+    :func:`settle`).  A square whose record holds is not probed again; the records that hold on entry
+    (inherited from the parent position, less those :func:`forget` dropped) are kept up to date in place.
 
     Returns ``(outcome, state, row, column)``: outcome 0 when the position has no solution, 1 when it is
     solved, 2 when ``(row, column)`` is the square to guess - the one whose weaker probe settled the most
-    squares, the first such row by row.
+    squares, the first such row by row - and 3 when a blank square was left without a record (a bug).
     """
     lines = height + width
+    read_full = np.zeros(2, np.uint64)
+    read_empty = np.zeros(2, np.uint64)
+    unused = np.zeros(2, np.uint64)
     while True:
         changed = False
-        best = -1
-        best_r = -1
-        best_c = -1
         for r in range(height):
             for c in range(width):
                 if ((state[r] | state[lines + r]) >> np.uint64(c)) & _ONE:
                     continue
-                full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue, scratch)
-                empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue, scratch)
+                square = r * width + c
+                if scores[square] >= 0:
+                    continue
+                read_full[:] = _ZERO
+                read_empty[:] = _ZERO
+                full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue, scratch, read_full)
+                empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue, scratch, read_empty)
                 if if_full < 0 and if_empty < 0:
                     return 0, state, -1, -1
                 if if_full < 0 or if_empty < 0:
-                    state = empty if if_full < 0 else full
+                    settled = empty if if_full < 0 else full
+                    forget(state, settled, lines, reads, scores)
+                    state = settled
                     changed = True
                     continue
                 score = min(if_full, if_empty)
@@ -202,14 +232,29 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch):
                                 queue[queued] = line
                                 queued += 1
                     if queued:
-                        settle(agreed, lines, height, clues, counts, sizes, dirty, queue, queued, scratch)
+                        settle(agreed, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, unused)
+                        forget(state, agreed, lines, reads, scores)
                         state = agreed
                         changed = True
                         continue
-                if score > best:
-                    best, best_r, best_c = score, r, c
+                scores[square] = score
+                reads[square, 0] = read_full[0] | read_empty[0]
+                reads[square, 1] = read_full[1] | read_empty[1]
         if not changed:
             break
-    if best_r < 0:
+    best = -1
+    best_square = -1
+    for r in range(height):
+        for c in range(width):
+            square = r * width + c
+            if ((state[r] | state[lines + r]) >> np.uint64(c)) & _ONE:
+                if scores[square] >= 0:
+                    return 3, state, r, c  # a record outlived its square: the search would loop for ever
+                continue
+            if scores[square] < 0:
+                return 3, state, r, c  # a blank square without a record: it would pass for solved
+            if scores[square] > best:
+                best, best_square = scores[square], square
+    if best_square < 0:
         return 1, state, -1, -1
-    return 2, state, best_r, best_c
+    return 2, state, best_square // width, best_square % width

@@ -51,11 +51,14 @@ def _try_kernels():
         if config.DISABLE_JIT:  # the kernels would run as Python on arrays: far slower than the Python probe
             return False
         from . import _kernels
-        from .dfs import _Board
+        from .dfs import _Board, _Inherited
 
         board = _Board([(1,), (1,)], [(1,), (1,)], None)
-        if Probe(board, _kernels)([0] * 8)[1] is None:  # two children expected: the guess was not tried
+        probe = Probe(board, _kernels)
+        state, children, records = probe([0] * 8)
+        if children is None:  # two children expected: the guess was not tried
             return False
+        probe(children[0], _Inherited(state, records))  # and a child inherits the records
     except Exception:  # noqa: BLE001 - any failure of an optional accelerator leaves the search in Python
         return False
     return _kernels
@@ -81,17 +84,48 @@ class Probe:
         self.scratch = np.zeros((4, longest + 1), np.uint64)
 
     def __call__(self, state: list[int], inherited=None):
-        """``(None, None, None)``, ``(state, None, None)`` or ``(state, (full, empty), None)`` exactly as
-        :meth:`paint.search.dfs._Board.probe` answers (no probe records: ``inherited`` is not used)."""
+        """``(None, None, None)``, ``(state, None, None)`` or ``(state, (full, empty), records)`` exactly as
+        :meth:`paint.search.dfs._Board.probe` answers, the records as :class:`Records`.  ``inherited``
+        (:class:`paint.search.dfs._Inherited`) hands down a parent's records; those of the Python probe
+        (a dict, from before the hand-over) are not used: that child is probed afresh.
+
+        Raises RuntimeError when the kernel finds its records inconsistent (a bug: the search would loop for
+        ever, or a blank square would pass for solved)."""
         np, kernels = self.np, self.kernels
         common = (self.clues, self.counts, self.sizes, self.dirty, self.queue, self.scratch)
-        outcome, settled, r, c = kernels.probe(np.array(state, np.uint64), self.height, self.width, *common)
+        here = np.array(state, np.uint64)
+        squares = self.height * self.width
+        if inherited is not None and isinstance(inherited.records, Records):
+            parent = inherited.records
+            reads, scores = parent.reads.copy(), parent.scores.copy()
+            kernels.forget(parent.state, here, self.height + self.width, reads, scores)
+        else:
+            reads, scores = np.zeros((squares, 2), np.uint64), np.full(squares, -1, np.int64)
+        outcome, settled, r, c = kernels.probe(here, self.height, self.width, *common, reads, scores)
         if outcome == 0:
             return None, None, None
+        if outcome == 3:
+            raise RuntimeError(f"probe records out of step at square {r + 1}, {c + 1}")  # a bug, as in _probe
         if outcome == 1:
             return settled.tolist(), None, None
         children = []
+        read = np.zeros(2, np.uint64)
         for value in (int(FULL), int(EMPTY)):
-            child, count = kernels.guess(settled, r, c, value, self.height + self.width, self.height, *common)
+            child, count = kernels.guess(settled, r, c, value, self.height + self.width, self.height, *common, read)
             children.append(child.tolist() if count >= 0 else None)
-        return settled.tolist(), tuple(children), None
+        return settled.tolist(), tuple(children), Records(settled, reads, scores)
+
+
+class Records:
+    """The probe records of one position of the compiled probe, for its children to inherit.
+
+    ``state`` is the position (a word array, as :mod:`paint.search._kernels`); ``scores`` (one int64 per
+    square, ``r * width + c``) the score of each square's probe, -1 for none; ``reads`` (two words per
+    square) the lines that probe read.  The same records as the Python probe's dict
+    (:meth:`paint.search.dfs._Board.probe`), in arrays.
+    """
+
+    __slots__ = ("state", "reads", "scores")
+
+    def __init__(self, state, reads, scores) -> None:
+        self.state, self.reads, self.scores = state, reads, scores
