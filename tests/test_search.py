@@ -613,6 +613,45 @@ class TestCompiledProbe:
                     assert yours[:2] == mine[:2]
                     assert compiled_records(yours[2], width) == mine[2]
 
+    @pytest.mark.parametrize("seed", [2, 4, 5, 7, 9])  # boards where probing alone does not finish
+    def test_more_lines_than_one_word(self, seed):
+        """Boards of more than 64 lines (up to 14 x 62), whose probes read lines kept in the second word of the
+        records: the same position, children and records, and those of the children, which inherit them."""
+        import random
+        from paint.search import compiled, dfs
+        rng = random.Random(seed)
+        height, width = rng.randint(8, 14), rng.randint(57, 62)
+        density = rng.uniform(0.3, 0.7)
+        lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
+        board = dfs._Board([tuple(clue) for clue in clues_of(lines)],
+                           [tuple(clue) for clue in clues_of(columns_of(lines))], None)
+        start = board.start([bytearray(EMPTY if square == "." and rng.random() < 0.05 else BLANK for square in line)
+                             for line in lines])  # a few empty squares known
+        assert start is not None and height + width > 64
+        probe = compiled.for_board(board)
+        ours, theirs = board._probe(list(start)), probe(list(start))
+        assert theirs[:2] == ours[:2]
+        assert compiled_records(theirs[2], width) == ours[2]
+        high = [square for square, (read, _) in (ours[2] or {}).items() if read >> 64]
+        for child in ours[1] or ():
+            if child is not None:
+                mine = board._probe(list(child), dfs._Inherited(ours[0], ours[2]))
+                yours = probe(list(child), dfs._Inherited(theirs[0], theirs[2]))
+                assert yours[:2] == mine[:2]
+                assert compiled_records(yours[2], width) == mine[2]
+        assert ours[1] is not None and high  # a guess, and records of probes that read lines past the 64th
+
+    def test_records_out_of_step_are_a_bug_not_a_solution(self):
+        """Records that claim a square already settled (or leave a blank one out) stop the search with an
+        error instead of letting it guess that square again for ever or pass a blank square for solved."""
+        from paint.search import compiled, dfs
+        board = dfs._Board([(1,), (1,)], [(1,), (1,)], None)
+        probe = compiled.for_board(board)
+        state, children, records = probe([0] * 8)
+        kept = compiled.Records(records.reads * 0, records.scores * 0)  # every square claims a record still holding
+        with pytest.raises(RuntimeError, match="probe records out of step"):
+            probe(children[0], dfs._Inherited(state, kept))
+
     @settings(max_examples=150, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_search_from_the_first_position_against_brute_force(self, height, width, data):
@@ -622,7 +661,8 @@ class TestCompiledProbe:
     @pytest.mark.parametrize("number", [1, 3, 390])
     def test_tournament_puzzles_searched_alike(self, monkeypatch, number):
         """TAAI 2011 puzzles (25 x 25): the same solutions, depth and positions with the compiled probe from the
-        start as with Python all the way (puzzle 3 has one solution, the others several)."""
+        start, or after 30 positions (the children of the last Python positions probed afresh), as with Python
+        all the way (puzzle 3 has one solution, the others several)."""
         from paint import formats
         from paint.options import SolveOptions
         from paint.search import dfs
@@ -630,11 +670,11 @@ class TestCompiledProbe:
         puzzle = formats.load_all(Path(__file__).parent / "corpus" / "taai2011" / "questions.txt")[number - 1]
         stalled = solve(puzzle, SolveOptions(search=False, chains=False)).grid.rows
         answers = []
-        for after in (10 ** 9, 0):
+        for after in (10 ** 9, 0, 30):
             monkeypatch.setattr(dfs, "COMPILED_AFTER", after)
             found = dfs.two_solutions(puzzle, stalled, nodes=400)
             answers.append(([grid.lines() for grid in found.solutions], found.complete, found.depth, found.nodes))
-        assert answers[0] == answers[1]
+        assert answers[0] == answers[1] == answers[2]
         assert all(checked(puzzle, grid) for grid in answers[0][0]) and answers[0][0]
 
     def test_numba_that_cannot_compile_leaves_the_search_in_python(self, monkeypatch):

@@ -193,7 +193,9 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, rea
 
     Returns ``(outcome, state, row, column)``: outcome 0 when the position has no solution, 1 when it is
     solved, 2 when ``(row, column)`` is the square to guess - the one whose weaker probe settled the most
-    squares, the first such row by row - and 3 when a blank square was left without a record (a bug).
+    squares, the first such row by row - and 3 when the records are out of step with the squares (a bug):
+    a blank square without a record, which would pass for solved, or a settled one with a record, which
+    the search could guess again for ever; ``(row, column)`` is then that square.
     """
     lines = height + width
     read_full = np.zeros(2, np.uint64)

@@ -73,6 +73,7 @@ class Probe:
         self.np, self.kernels = np, kernels
         self.height, self.width = board.height, board.width
         lines = board.height + board.width
+        assert lines <= 128, "the kernels keep the lines a probe read in two 64-bit words"
         longest = max((len(clue) for clue in board.clues), default=0)
         self.clues = np.zeros((lines, max(longest, 1)), np.int64)
         for index, clue in enumerate(board.clues):
@@ -96,9 +97,8 @@ class Probe:
         here = np.array(state, np.uint64)
         squares = self.height * self.width
         if inherited is not None and isinstance(inherited.records, Records):
-            parent = inherited.records
-            reads, scores = parent.reads.copy(), parent.scores.copy()
-            kernels.forget(parent.state, here, self.height + self.width, reads, scores)
+            reads, scores = inherited.records.reads.copy(), inherited.records.scores.copy()
+            kernels.forget(np.array(inherited.state, np.uint64), here, self.height + self.width, reads, scores)
         else:
             reads, scores = np.zeros((squares, 2), np.uint64), np.full(squares, -1, np.int64)
         outcome, settled, r, c = kernels.probe(here, self.height, self.width, *common, reads, scores)
@@ -113,19 +113,19 @@ class Probe:
         for value in (int(FULL), int(EMPTY)):
             child, count = kernels.guess(settled, r, c, value, self.height + self.width, self.height, *common, read)
             children.append(child.tolist() if count >= 0 else None)
-        return settled.tolist(), tuple(children), Records(settled, reads, scores)
+        return settled.tolist(), tuple(children), Records(reads, scores)
 
 
 class Records:
     """The probe records of one position of the compiled probe, for its children to inherit.
 
-    ``state`` is the position (a word array, as :mod:`paint.search._kernels`); ``scores`` (one int64 per
-    square, ``r * width + c``) the score of each square's probe, -1 for none; ``reads`` (two words per
-    square) the lines that probe read.  The same records as the Python probe's dict
-    (:meth:`paint.search.dfs._Board.probe`), in arrays.
+    ``scores`` (one int64 per square, ``r * width + c``) is the score of each square's probe, -1 for none;
+    ``reads`` (two 64-bit words per square, bit ``i % 64`` of word ``i // 64`` for line ``i``) the lines
+    that probe read.  The same records as the Python probe's dict (:meth:`paint.search.dfs._Board.probe`),
+    in arrays; never changed once made (a child works on copies).
     """
 
-    __slots__ = ("state", "reads", "scores")
+    __slots__ = ("reads", "scores")
 
-    def __init__(self, state, reads, scores) -> None:
-        self.state, self.reads, self.scores = state, reads, scores
+    def __init__(self, reads, scores) -> None:
+        self.reads, self.scores = reads, scores

@@ -51,12 +51,16 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import TYPE_CHECKING
 
 import attrs
 
 from ..budget import Budget
 from ..linesolvers.bits import settle_masks
 from ..squares import EMPTY, FULL, Grid
+
+if TYPE_CHECKING:
+    from . import compiled
 
 CACHE_SIZE = 600_000
 """How many line answers one search remembers before it forgets them all and starts again (about 70 MB on
@@ -381,7 +385,8 @@ class _Board:
 
         After :data:`COMPILED_AFTER` positions, the rest go to the compiled
         probe of :mod:`paint.search.compiled` when numba is installed: the
-        same answers (its records None), five to ten times sooner.
+        same answers and records (in arrays, :class:`paint.search.compiled.Records`),
+        five to ten times sooner.
         """
         if self.compiled is None:
             self.probed += 1
@@ -396,7 +401,7 @@ class _Board:
         """Fully probing in Python (:meth:`probe`)."""
         lines, every = self.height + self.width, (1 << self.width) - 1
         check = self.budget.check if self.budget is not None else None
-        records = {} if inherited is None else inherited.records_for(state, lines)
+        records = {} if inherited is None else inherited.records_for(state, lines)  # only dicts reach here
         guess = self.guess
         while True:
             changed = False
@@ -463,10 +468,11 @@ def _still_holding(records: dict, changed: int) -> dict:
 
 @attrs.frozen(eq=False)
 class _Inherited:
-    """What a child position inherits from its parent's probing: the parent's state and its probe records."""
+    """What a child position inherits from its parent's probing: the parent's state and its probe records
+    (a dict from :meth:`_Board._probe`, a :class:`paint.search.compiled.Records` from the compiled probe)."""
 
     state: list[int]
-    records: dict
+    records: dict | compiled.Records
 
     def records_for(self, child: list[int], lines: int) -> dict:
         """The records that still hold in ``child``: those that read no line the guess changed."""
