@@ -497,6 +497,38 @@ class TestDepthFirstInParts:
         position: still what brute force finds, complete exactly when it covered everything."""
         two_solutions_match_brute_force(height, width, data, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1)
 
+    @settings(max_examples=150, deadline=None)
+    @given(st.integers(1, 4), st.integers(1, 4), st.data())
+    def test_restarts_of_one_position(self, height, width, data):
+        """With restarts of at most one position while the main search's slices double: still what brute force
+        finds, complete exactly when it covered everything."""
+        two_solutions_match_brute_force(height, width, data, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1, RESTART=1)
+
+    def test_restarts_stop_growing_at_their_bound(self, monkeypatch):
+        """Restarts get as many positions as the main search's slice, up to RESTART: on a 9 x 9 puzzle whose
+        main search takes 8 positions in slices of 1, 2, 4 and 8, the restarts get 1, 2 and 2 (not 4), and the
+        answer is the same - two solutions, found by the main search."""
+        from paint.search import dfs
+        self.no_plain_pass(monkeypatch, 1)
+        monkeypatch.setattr(dfs, "RESTART", 2)
+        lines = ["...X.XX.X", ".X...X.XX", "X.XX.X...", ".....X.X.", "X..XXXX.X",
+                 ".X.X..X..", "..X..XXX.", ".X..X.X..", "X.XX...XX"]
+        runs = []
+        advance = dfs._Run.advance
+
+        def counted(run, until):
+            if run not in runs:
+                runs.append(run)
+            advance(run, until)
+
+        monkeypatch.setattr(dfs._Run, "advance", counted)
+        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
+        found = dfs.two_solutions(puzzle, [bytearray(9) for _ in lines])
+        first, second = (grid.lines() for grid in found.solutions)
+        assert first != second and checked(puzzle, first) and checked(puzzle, second)
+        assert runs[1].tried == 8 and len(runs[1].solutions) == 2  # the main search, after the plain pass
+        assert [run.tried for run in runs[2:]] == [1, 2, 2]
+
     @pytest.mark.parametrize("plain, slice_size, lines, finders", [
         # the main search finds one solution, a restart another
         (0, 2, [".....X", "XXXX..", ".X.X.X", ".XX.X.", "..XX..", "XX...X"], [1, 2]),
