@@ -55,10 +55,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import fcntl
 import os
 import re
-import select
 import stat
 import sys
 import time
@@ -260,6 +258,8 @@ def _read_pipe(descriptor: int, label, limit: int, *, named: bool) -> bytes:
     :data:`WRITER_WAIT` seconds for one to appear.  Any pipe silent for
     :data:`PIPE_IDLE` seconds is given up.
     """
+    import select  # loaded only for a pipe
+
     poller = select.poll()
     poller.register(descriptor, select.POLLIN | select.POLLHUP)
     chunks = []
@@ -507,6 +507,8 @@ def _open_special(path, info: os.stat_result) -> int:
                                  f"(paint waited {WRITER_WAIT:g} s for a reader)") from None
             time.sleep(0.05)
             continue
+        import fcntl  # loaded only for a named pipe
+
         flags = fcntl.fcntl(descriptor, fcntl.F_GETFL)
         fcntl.fcntl(descriptor, fcntl.F_SETFL, flags & ~os.O_NONBLOCK)
         return descriptor

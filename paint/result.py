@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 import enum
-import json
 from collections import Counter
 
 import attrs
@@ -141,6 +140,8 @@ class Result:
 
     def to_json(self, indent: int | None = None) -> str:
         """The JSON document as text."""
+        import json  # only here: solving need not load it
+
         return json.dumps(self.to_document(), indent=indent, ensure_ascii=False)
 
 

@@ -22,15 +22,13 @@ cannot be encoded and is drawn ``'?'``.
 
 from __future__ import annotations
 
-import string
-
 from ..puzzle import Puzzle
 from ..squares import Grid, line_text
 from .pro import ROW_FIELD, row_clue_text, stacked
 
 NAME = "solution"
 
-DIGITS = string.digits + string.ascii_lowercase + string.ascii_uppercase
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 """The one-character column numbers: ``DIGITS[n]`` for 0 to 61."""
 
 UNENCODABLE = "?"
