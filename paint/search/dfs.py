@@ -100,7 +100,8 @@ PLAIN_PER_LINE = 2
 COMPILED_AFTER = 30
 """Positions one search probes in Python before it hands the rest to the compiled probe
 (:mod:`paint.search.compiled`), when numba is installed: puzzles decided sooner never load numba (0.3 s);
-on a long search the hand-over soon pays (TAAI 451-500: 92 s with 0 or 30, 127 s with 100, 169 s with 300)."""
+on a long search the hand-over soon pays (TAAI 451-500, before the compiled probe kept records: 92 s with 0
+or 30, 127 s with 100, 169 s with 300)."""
 
 SLICE = 100
 """Positions of the first slice of the search with probing, and of the first restart (see
