@@ -9,9 +9,13 @@ Each work is timed as whole processes, the median of ``--repeat`` runs, one
 right after the other so that the machine's load falls on both alike:
 
 - ``startup``: ``paint solve puzzles/dancer.pro --no-grids > FILE`` against
-  ``python3 -c pass`` (the issue's start-up target is a ratio to Python
+  ``python -c pass`` (the issue's start-up target is a ratio to Python
   itself) and pbnsolve on the same puzzle, after one untimed run that
-  writes Python's bytecode cache (see :data:`ENVIRONMENT`);
+  writes Python's bytecode cache (see :data:`ENVIRONMENT`).  Python is
+  timed twice, in turns with paint: the interpreter running this script
+  (its virtual environment: the same site and packages as paint, an
+  editable install's import hook included) and, in a virtual environment,
+  the base ``python3`` it was made from;
 - ``jwilk``: ``paint check tests/corpus/jwilk --jobs 1`` against pbnsolve run
   on each of the 151 files in turn (``-b -u``: prove uniqueness);
 - ``survey``: ``paint check --jobs 1`` on the seven survey puzzles line
@@ -99,6 +103,16 @@ def ratio(paint: float | None, peer: float | None) -> str:
     return f"{paint / peer:.1f}x"
 
 
+def startup_note(paint: float | None, python: float | None, base: float | None) -> str:
+    """The start-up ratios: to ``python -c pass`` in this environment (the same interpreter, site and
+    installed packages, an editable install's import hook included), and to the interpreter it was made
+    from (``base``, outside the virtual environment; None when not measured)."""
+    note = f"{ratio(paint, python)} python -c pass here ({python * 1000:.0f} ms)" if python else ""
+    if base:
+        note += f"; {ratio(paint, base)} the base python3 ({base * 1000:.0f} ms)"
+    return note
+
+
 def pbnsolve_command(pbnsolve: str, path: Path) -> list[str]:
     """pbnsolve proving uniqueness (``-u``) with a one-line verdict (``-b``); ``-fnin`` for Wilk's format."""
     return [pbnsolve, "-b", "-u", *(["-fnin"] if path.suffix == ".nin" else []), str(path)]
@@ -173,16 +187,23 @@ def main() -> None:
         folder = Path(name)
         if "startup" in works:
             dancer = ROOT / "puzzles" / "dancer.pro"
-            python = median([run([sys.executable, "-c", "pass"], timeout)[0] for _ in range(5 * repeat)])
+            solve = [sys.executable, "-m", "paint", "solve", str(dancer), "--no-grids"]
+            base = Path(sys.base_prefix) / "bin" / "python3"  # the interpreter this one's virtual environment is made from
+            pythons = [sys.executable] + ([str(base)] if sys.prefix != sys.base_prefix and base.exists() else [])
+            times: dict[str, list] = {"paint": [], **{python: [] for python in pythons}}
             with open(folder / "out.txt", "w") as out:  # the issue's FILE: output to a file, not a terminal
-                run([sys.executable, "-m", "paint", "solve", str(dancer), "--no-grids"], timeout, stdout=out)  # caches
-                paint = median([run([sys.executable, "-m", "paint", "solve", str(dancer), "--no-grids"], timeout,
-                                    stdout=out)[0] for _ in range(5 * repeat)])
+                run(solve, timeout, stdout=out)  # caches
+                for _ in range(5 * repeat):  # in turns, so a busy moment of the machine falls on each alike
+                    times["paint"].append(run(solve, timeout, stdout=out)[0])
+                    for python in pythons:
+                        times[python].append(run([python, "-c", "pass"], timeout)[0])
+            paint = median(times["paint"])
+            python = median(times[sys.executable])
             survey_dancer = CORPUS / "survey" / "webpbn-00001-dancer.non"
             peer = median([run(pbnsolve_command(pbnsolve, survey_dancer), timeout)[0]
                            for _ in range(5 * repeat)]) if pbnsolve else None
             rows.append(("start-up: solve dancer (5x10)", shown(paint, timeout), shown(peer, timeout) if pbnsolve else "",
-                         ratio(paint, peer), f"{ratio(paint, python)} python3 -c pass ({python * 1000:.0f} ms)", "3x python"))
+                         ratio(paint, peer), startup_note(paint, python, median(times.get(str(base), [None]))), "3x python"))
         groups = []
         if "jwilk" in works:
             groups.append(("jwilk, 151 puzzles (check --jobs 1)", sorted((CORPUS / "jwilk").glob("*.nin")), "3x"))
