@@ -107,10 +107,12 @@ def startup_note(paint: float | None, python: float | None, base: float | None) 
     """The start-up ratios: to ``python -c pass`` in this environment (the same interpreter, site and
     installed packages, an editable install's import hook included), and to the interpreter it was made
     from (``base``, outside the virtual environment; None when not measured)."""
-    note = f"{ratio(paint, python)} python -c pass here ({python * 1000:.0f} ms)" if python else ""
-    if base:
-        note += f"; {ratio(paint, base)} the base python3 ({base * 1000:.0f} ms)"
-    return note
+    notes = []
+    if paint and python:
+        notes.append(f"{ratio(paint, python)} python -c pass here ({python * 1000:.0f} ms)")
+    if paint and base:
+        notes.append(f"{ratio(paint, base)} the base python3 ({base * 1000:.0f} ms)")
+    return "; ".join(notes)
 
 
 def pbnsolve_command(pbnsolve: str, path: Path) -> list[str]:
@@ -188,8 +190,9 @@ def main() -> None:
         if "startup" in works:
             dancer = ROOT / "puzzles" / "dancer.pro"
             solve = [sys.executable, "-m", "paint", "solve", str(dancer), "--no-grids"]
-            base = Path(sys.base_prefix) / "bin" / "python3"  # the interpreter this one's virtual environment is made from
-            pythons = [sys.executable] + ([str(base)] if sys.prefix != sys.base_prefix and base.exists() else [])
+            # In a virtual environment, also the interpreter it was made from.
+            base = getattr(sys, "_base_executable", None) if sys.prefix != sys.base_prefix else None
+            pythons = [sys.executable] + ([base] if base and os.path.exists(base) and base != sys.executable else [])
             times: dict[str, list] = {"paint": [], **{python: [] for python in pythons}}
             with open(folder / "out.txt", "w") as out:  # the issue's FILE: output to a file, not a terminal
                 run(solve, timeout, stdout=out)  # caches
@@ -203,7 +206,7 @@ def main() -> None:
             peer = median([run(pbnsolve_command(pbnsolve, survey_dancer), timeout)[0]
                            for _ in range(5 * repeat)]) if pbnsolve else None
             rows.append(("start-up: solve dancer (5x10)", shown(paint, timeout), shown(peer, timeout) if pbnsolve else "",
-                         ratio(paint, peer), startup_note(paint, python, median(times.get(str(base), [None]))), "3x python"))
+                         ratio(paint, peer), startup_note(paint, python, median(times[pythons[1]]) if len(pythons) > 1 else None), "3x python"))
         groups = []
         if "jwilk" in works:
             groups.append(("jwilk, 151 puzzles (check --jobs 1)", sorted((CORPUS / "jwilk").glob("*.nin")), "3x"))

@@ -30,7 +30,8 @@ Approach to Solving Nonograms", IEEE TCIAIG 2013).
   columns), full first, and goes on depth first.
 - *Restarts.*  Beside that search, which never starts over, short
   searches from the start try the two values of each guess in a seeded
-  random order, each twice as long as the last (Gomes, Selman and Kautz
+  random order, each twice as long as the last, up to :data:`RESTART`
+  positions (Gomes, Selman and Kautz
   1998: how long a search takes to find a solution varies enormously with
   the order of its guesses).  A puzzle with several solutions is usually
   shown so by one of them; proving one solution, or none, costs at most
@@ -104,9 +105,8 @@ on a long search the hand-over soon pays (TAAI 451-500, before the compiled prob
 or 30, 127 s with 100, 169 s with 300)."""
 
 SLICE = 100
-"""Positions of the first slice of the search with probing, and of the first restart (see
-:func:`two_solutions`); each later slice gets twice as many, and each restart as many as that slice, up to
-:data:`RESTART`."""
+"""Positions of the first slice of the search with probing (see :func:`two_solutions`); each later slice
+gets twice as many, and the restart after each slice as many as that slice, up to :data:`RESTART`."""
 
 RESTART = 1600
 """The most positions one restart gets (see :func:`two_solutions`).  No restart of the TAAI 2011 set that
@@ -146,9 +146,10 @@ def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | No
     combinatorial search through randomization", AAAI 1998); a puzzle with
     several solutions is usually shown so by one of the short restarts,
     while the main search, which never starts over, still proves one
-    solution or none at no more than twice its own cost, and on a long
-    search little more than its own (``nodes`` counts the positions of
-    every pass).  Solutions found by different passes
+    solution or none at no more than twice its own cost: the restarts add
+    at most :data:`RESTART` positions for each doubling of it, under half
+    again past 12,700 positions, under a fifth past 51,100 (``nodes``
+    counts the positions of every pass, the plain pass's included).  Solutions found by different passes
     count together.  Once the plain pass has covered every possibility
     there is nothing for a restart to find, and the search with probing
     runs alone, for its depth.  ``depth`` is that of the pass that decided:
