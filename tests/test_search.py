@@ -391,7 +391,7 @@ class TestTwoSolutions:
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_against_brute_force(self, height, width, data):
         """Every grid it returns solves the clues, the two differ, and a complete search found them all (up to two)."""
-        two_solutions_match_brute_force(height, width, data)
+        two_solutions_match_brute_force(height, width, data, COMPILED_AFTER=None)  # Python, whatever ran before
 
     @settings(max_examples=250, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
@@ -495,22 +495,23 @@ class TestDepthFirstInParts:
     def test_restarts_after_every_position(self, height, width, data):
         """With no plain pass and slices of one position, the main search and its restarts alternate at every
         position: still what brute force finds, complete exactly when it covered everything."""
-        two_solutions_match_brute_force(height, width, data, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1)
+        two_solutions_match_brute_force(height, width, data, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1, COMPILED_AFTER=None)
 
     @settings(max_examples=150, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_restarts_of_one_position(self, height, width, data):
         """With restarts of at most one position while the main search's slices double: still what brute force
         finds, complete exactly when it covered everything."""
-        two_solutions_match_brute_force(height, width, data, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1, RESTART=1)
+        two_solutions_match_brute_force(height, width, data, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1, RESTART=1,
+                                        COMPILED_AFTER=None)
 
     def test_restarts_stop_growing_at_their_bound(self, monkeypatch):
-        """Restarts get as many positions as the main search's slice, up to RESTART: on a 9 x 9 puzzle whose
-        main search takes 8 positions in slices of 1, 2, 4 and 8, the restarts get 1, 2 and 2 (not 4), and the
-        answer is the same - two solutions, found by the main search."""
+        """Restarts get as many positions as the main searches' slice, up to RESTART: on a 9 x 9 puzzle whose
+        two main searches each take 7 positions in slices of 1, 2 and 4, the restarts get 1 and 1 (not 2), and
+        the answer is the same - two solutions, one found by each main search."""
         from paint.search import dfs
         self.no_plain_pass(monkeypatch, 1)
-        monkeypatch.setattr(dfs, "RESTART", 2)
+        monkeypatch.setattr(dfs, "RESTART", 1)
         lines = ["...X.XX.X", ".X...X.XX", "X.XX.X...", ".....X.X.", "X..XXXX.X",
                  ".X.X..X..", "..X..XXX.", ".X..X.X..", "X.XX...XX"]
         runs = []
@@ -526,12 +527,13 @@ class TestDepthFirstInParts:
         found = dfs.two_solutions(puzzle, [bytearray(9) for _ in lines])
         first, second = (grid.lines() for grid in found.solutions)
         assert first != second and checked(puzzle, first) and checked(puzzle, second)
-        assert runs[1].tried == 8 and len(runs[1].solutions) == 2  # the main search, after the plain pass
-        assert [run.tried for run in runs[2:]] == [1, 2, 2] and found.nodes == 13
+        main, second, *restarts = runs[1:]  # after the plain pass
+        assert main.tried == second.tried == 7 and len(main.solutions) == len(second.solutions) == 1
+        assert [run.tried for run in restarts] == [1, 1] and found.nodes == 16
 
     @pytest.mark.parametrize("plain, slice_size, lines, finders", [
-        # the main search finds one solution, a restart another
-        (0, 2, [".....X", "XXXX..", ".X.X.X", ".XX.X.", "..XX..", "XX...X"], [1, 2]),
+        # the two main searches find the same solution, a restart another
+        (0, 2, [".....X", "XXXX..", ".X.X.X", ".XX.X.", "..XX..", "XX...X"], [1, 2, 3]),
         # the plain pass finds one solution before its positions run out, the main search another
         (3, 1, [".XXX.", ".XXX.", "....X", "X...."], [0, 1]),
     ])
@@ -556,19 +558,21 @@ class TestDepthFirstInParts:
         assert [index for index, run in enumerate(passes) for _ in run.solutions] == finders
 
     def test_probe_records_hold(self, monkeypatch):
-        """At every position, in the main search and its restarts, each probe record is what probing its square
-        afresh gives (the lines read, the weaker probe's count), only blank squares have one, and the square
-        guessed is the first in the order of rows, then columns, with the best count."""
+        """At every position, in both main searches and the restarts, each probe record is what probing its square
+        afresh gives (the lines read, and the score: the weaker probe's count, or for the second main search the
+        product of both counts plus one), only blank squares have one, and the square guessed is the first in
+        the order of rows, then columns, with the best score."""
         import random
         from paint.search import dfs
         self.no_plain_pass(monkeypatch, 3)
-        monkeypatch.setattr(dfs, "COMPILED_AFTER", 10 ** 9)  # the records of the Python probe, at every position
+        monkeypatch.setattr(dfs, "COMPILED_AFTER", None)  # the records of the Python probe, at every position
         probe = dfs._Board.probe
-        seen = {"records": 0, "inherited": 0}
+        seen = {"records": 0, "inherited": 0, "product": 0}
 
-        def checked_probe(board, state, inherited=None):
+        def checked_probe(board, state, inherited=None, product=False):
             before = list(state)
-            settled, children, records = probe(board, state, inherited)
+            settled, children, records = probe(board, state, inherited, product)
+            seen["product"] += product
             assert state == before  # the position given is not changed
             if records:
                 seen["inherited"] += inherited is not None and bool(inherited.records)
@@ -582,9 +586,10 @@ class TestDepthFirstInParts:
                         full, if_full, read_full = board.guess(settled, r, c, FULL)
                         empty, if_empty, read_empty = board.guess(settled, r, c, EMPTY)
                         read = read_full | read_empty
-                        assert records[(r, c)] == (read, min(if_full, if_empty))
-                        if best is None or min(if_full, if_empty) > best[0]:
-                            best = (min(if_full, if_empty), full, empty)
+                        score = (if_full + 1) * (if_empty + 1) if product else min(if_full, if_empty)
+                        assert records[(r, c)] == (read, score)
+                        if best is None or score > best[0]:
+                            best = (score, full, empty)
                         seen["records"] += 1
                 assert tuple(children) == best[1:]
             return settled, children, records
@@ -598,7 +603,16 @@ class TestDepthFirstInParts:
             puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
             found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
             assert all(checked(puzzle, grid.lines()) for grid in found.solutions)
-        assert seen["records"] > 1000 and seen["inherited"] > 20  # the checks above did run, on inherited records
+        assert seen["records"] > 1000 and seen["inherited"] > 20 and seen["product"] > 20  # the checks did run
+
+
+def stalled_tournament_puzzle(number):
+    """TAAI 2011 puzzle ``number`` (from 1) and its grid where the rules (no search, no chains) stall."""
+    from paint import formats
+    from paint.options import SolveOptions
+    from paint.solver import solve
+    puzzle = formats.load_all(Path(__file__).parent / "corpus" / "taai2011" / "questions.txt")[number - 1]
+    return puzzle, solve(puzzle, SolveOptions(search=False, chains=False)).grid.rows
 
 
 def compiled_records(records, width):
@@ -620,8 +634,8 @@ class TestCompiledProbe:
     @settings(max_examples=300, deadline=None)
     @given(st.integers(1, 7), st.integers(1, 7), st.data())
     def test_same_position_and_children(self, height, width, data):
-        """On any clues (solvable or not) and known squares: the same settled position, the same two children
-        of the same guessed square, or the same "no solution" / "solved"."""
+        """On any clues (solvable or not) and known squares, scored either way: the same settled position, the
+        same two children of the same guessed square, or the same "no solution" / "solved"."""
         from paint.search import compiled, dfs
 
         def clue(length):
@@ -634,14 +648,15 @@ class TestCompiledProbe:
         if start is None:
             return
         probe = compiled.for_board(board)
-        ours, theirs = board._probe(list(start)), probe(list(start))
+        product = data.draw(st.booleans(), label="product")  # the second main search's scores
+        ours, theirs = board._probe(list(start), None, product), probe(list(start), None, product)
         assert theirs[:2] == ours[:2]
         assert compiled_records(theirs[2], width) == ours[2]
         if ours[1] is not None:  # and the children, which inherit the records
             for child in ours[1]:
                 if child is not None:
-                    mine = board._probe(list(child), dfs._Inherited(ours[0], ours[2]))
-                    yours = probe(list(child), dfs._Inherited(theirs[0], theirs[2]))
+                    mine = board._probe(list(child), dfs._Inherited(ours[0], ours[2]), product)
+                    yours = probe(list(child), dfs._Inherited(theirs[0], theirs[2]), product)
                     assert yours[:2] == mine[:2]
                     assert compiled_records(yours[2], width) == mine[2]
 
@@ -699,19 +714,36 @@ class TestCompiledProbe:
         """TAAI 2011 puzzles (25 x 25): the same solutions, depth and positions with the compiled probe from the
         start, or after 30 positions (the children of the last Python positions probed afresh), as with Python
         all the way (puzzle 3 has one solution, the others several)."""
-        from paint import formats
-        from paint.options import SolveOptions
-        from paint.search import dfs
-        from paint.solver import solve
-        puzzle = formats.load_all(Path(__file__).parent / "corpus" / "taai2011" / "questions.txt")[number - 1]
-        stalled = solve(puzzle, SolveOptions(search=False, chains=False)).grid.rows
+        from paint.search import compiled, dfs
+        puzzle, stalled = stalled_tournament_puzzle(number)
         answers = []
-        for after in (10 ** 9, 0, 30):
+        for after in (None, 0, 30):
             monkeypatch.setattr(dfs, "COMPILED_AFTER", after)
+            monkeypatch.setattr(compiled, "_WORKS", None)  # not loaded yet: the hand-over comes after 30
             found = dfs.two_solutions(puzzle, stalled, nodes=400)
             answers.append(([grid.lines() for grid in found.solutions], found.complete, found.depth, found.nodes))
         assert answers[0] == answers[1] == answers[2]
         assert all(checked(puzzle, grid) for grid in answers[0][0]) and answers[0][0]
+
+    def test_hand_over_at_once_once_loaded(self, monkeypatch):
+        """A search probes its first 30 positions in Python while numba is not loaded in the process (a puzzle
+        decided sooner never loads it); once a search has loaded it, the next hands over from its first."""
+        from paint.search import compiled, dfs
+        puzzle, stalled = stalled_tournament_puzzle(507)  # a long search: 200 positions decide nothing
+        in_python = []
+        python_probe = dfs._Board._probe
+
+        def counted(board, *arguments):
+            in_python.append(1)
+            return python_probe(board, *arguments)
+
+        monkeypatch.setattr(dfs._Board, "_probe", counted)
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        first = dfs.two_solutions(puzzle, stalled, nodes=200)
+        assert len(in_python) == 30 and first.nodes == 200
+        in_python.clear()
+        second = dfs.two_solutions(puzzle, stalled, nodes=200)
+        assert in_python == [] and second == first
 
     def test_numba_that_cannot_compile_leaves_the_search_in_python(self, monkeypatch):
         """numba installed but unable to compile or cache (or told not to compile): no compiled probe, and the

@@ -182,18 +182,18 @@ def forget(old, new, lines, reads, scores):
 
 
 @njit(cache=True)
-def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, reads, scores):
+def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, reads, scores, product):
     """Fully probe ``state`` (:meth:`paint.search.dfs._Board.probe`): every blank square tried full and empty,
     until a pass over them changes nothing.
 
     ``scores`` and ``reads`` are the probe records, by square ``r * width + c``: the score of its probe
-    (the squares its weaker value settled; -1: no record) and the lines that probe read (two words, as
-    :func:`settle`).  A square whose record holds is not probed again; the records that hold on entry
+    (the squares its weaker value settled, or with ``product`` the product of the two values' counts,
+    each plus one; -1: no record) and the lines that probe read (two words, as :func:`settle`).  A square whose record holds is not probed again; the records that hold on entry
     (inherited from the parent position, less those :func:`forget` dropped) are kept up to date in place.
 
     Returns ``(outcome, state, row, column)``: outcome 0 when the position has no solution, 1 when it is
-    solved, 2 when ``(row, column)`` is the square to guess - the one whose weaker probe settled the most
-    squares, the first such row by row - and 3 when the records are out of step with the squares (a bug):
+    solved, 2 when ``(row, column)`` is the square to guess - the first, row by row, with the highest
+    score - and 3 when the records are out of step with the squares (a bug):
     a blank square without a record, which would pass for solved, or a settled one with a record, which
     the search could guess again for ever; ``(row, column)`` is then that square.
     """
@@ -239,7 +239,7 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, rea
                         state = agreed
                         changed = True
                         continue
-                scores[square] = score
+                scores[square] = (if_full + 1) * (if_empty + 1) if product else score
                 reads[square, 0] = read_full[0] | read_empty[0]
                 reads[square, 1] = read_full[1] | read_empty[1]
         if not changed:

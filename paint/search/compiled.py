@@ -5,7 +5,8 @@ Python on a 25 x 25 puzzle; the same work compiled by numba
 (:mod:`paint.search._kernels`) costs a fifth to a tenth of that.  numba takes some
 0.3 s to import and load its compiled code (seconds to compile it the
 first time), so the search hands its positions over only once a puzzle
-has needed :data:`paint.search.dfs.COMPILED_AFTER` of them.  Installed
+has needed :data:`paint.search.dfs.COMPILED_AFTER` of them - or from the
+first, once an earlier search of the process has loaded it.  Installed
 with ``pip install 'paint[fast]'``; without numba, or for a puzzle with a
 line longer than 62 squares, the search stays in Python.  What the
 compiled probe concludes, and the square it guesses, are exactly those
@@ -84,9 +85,10 @@ class Probe:
         self.queue = np.zeros(lines, np.int64)
         self.scratch = np.zeros((4, longest + 1), np.uint64)
 
-    def __call__(self, state: list[int], inherited=None):
+    def __call__(self, state: list[int], inherited=None, product: bool = False):
         """``(None, None, None)``, ``(state, None, None)`` or ``(state, (full, empty), records)`` exactly as
-        :meth:`paint.search.dfs._Board.probe` answers, the records as :class:`Records`.  ``inherited``
+        :meth:`paint.search.dfs._Board.probe` answers with the same ``product``, the records as
+        :class:`Records`.  ``inherited``
         (:class:`paint.search.dfs._Inherited`) hands down a parent's records; those of the Python probe
         (a dict, from before the hand-over) are not used: that child is probed afresh.
 
@@ -101,7 +103,7 @@ class Probe:
             kernels.forget(np.array(inherited.state, np.uint64), here, self.height + self.width, reads, scores)
         else:
             reads, scores = np.zeros((squares, 2), np.uint64), np.full(squares, -1, np.int64)
-        outcome, settled, r, c = kernels.probe(here, self.height, self.width, *common, reads, scores)
+        outcome, settled, r, c = kernels.probe(here, self.height, self.width, *common, reads, scores, product)
         if outcome == 0:
             return None, None, None
         if outcome == 3:

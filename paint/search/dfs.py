@@ -27,15 +27,17 @@ Approach to Solving Nonograms", IEEE TCIAIG 2013).
   in a child position where the guess left its lines alone.
 - *Branching.*  Then the search guesses the square whose worse probe
   settled the most squares (the first such in the order of rows, then
-  columns), full first, and goes on depth first.
-- *Restarts.*  Beside that search, which never starts over, short
+  columns), full first, and goes on depth first.  A second main search,
+  taking turns with it, guesses the square with the highest product of its
+  two probes' counts instead.
+- *Restarts.*  Beside those searches, which never start over, short
   searches from the start try the two values of each guess in a seeded
   random order, each twice as long as the last, up to :data:`RESTART`
-  positions (Gomes, Selman and Kautz
-  1998: how long a search takes to find a solution varies enormously with
-  the order of its guesses).  A puzzle with several solutions is usually
-  shown so by one of them; proving one solution, or none, costs at most
-  twice as many positions.
+  positions (Gomes, Selman and Kautz 1998: how long a search takes to find
+  a solution varies enormously with the order of its guesses).  A puzzle
+  with several solutions is usually shown so by one of them; proving one
+  solution, or none, costs two to three times the faster main search's
+  positions, and the restarts'.
 
 A grid with no blank square left is a solution: every line was settled by
 its clue after its last change.  The search stops at the second solution;
@@ -52,6 +54,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import sys
 from typing import TYPE_CHECKING
 
 import attrs
@@ -98,11 +101,13 @@ PLAIN = 100
 PLAIN_PER_LINE = 2
 """Positions the plain pass may guess per row and column, on a puzzle large enough for more than :data:`PLAIN`."""
 
-COMPILED_AFTER = 30
+COMPILED_AFTER: int | None = 30
 """Positions one search probes in Python before it hands the rest to the compiled probe
-(:mod:`paint.search.compiled`), when numba is installed: puzzles decided sooner never load numba (0.3 s);
-on a long search the hand-over soon pays (TAAI 451-500, before the compiled probe kept records: 92 s with 0
-or 30, 127 s with 100, 169 s with 300)."""
+(:mod:`paint.search.compiled`), when numba is installed but not yet loaded in this process: puzzles decided
+sooner never load numba (0.3 s); on a long search the hand-over soon pays.  Once an earlier search of the
+process has loaded it (a batch's worker, say), a search hands over from its first position: ``paint check
+--jobs 2`` on the TAAI 2011 set took 253 s when each puzzle probed its first 30 positions in Python, 156 s
+so.  None: never (the Python probe throughout)."""
 
 SLICE = 100
 """Positions of the first slice of the search with probing (see :func:`two_solutions`); each later slice
@@ -137,26 +142,36 @@ def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | No
     shows two at once, where probing every blank square at every position
     would cost far more.  Then, unless the plain pass found two, the search
     with probing runs from the start, in slices of :data:`SLICE` positions
-    and then twice as many each time.  After each slice a *restart* gets
-    as many positions, up to :data:`RESTART`: the same search from the
-    start, but trying the two values of each guess in a seeded random
-    order.  How long a depth-first
-    search takes to reach a solution varies enormously with the order of
-    its guesses (a heavy tail: Gomes, Selman and Kautz, "Boosting
-    combinatorial search through randomization", AAAI 1998); a puzzle with
-    several solutions is usually shown so by one of the short restarts,
-    while the main search, which never starts over, still proves one
-    solution or none at no more than twice its own cost: the restarts add
-    at most :data:`RESTART` positions for each doubling of it, under half
-    again past 12,700 positions, under a fifth past 51,100 (``nodes``
-    counts the positions of every pass, the plain pass's included).  Solutions found by different passes
-    count together.  Once the plain pass has covered every possibility
-    there is nothing for a restart to find, and the search with probing
-    runs alone, for its depth.  ``depth`` is that of the pass that decided:
-    the main search's when it covered everything, the one that found the
-    second solution otherwise (the plain pass's, should the search with
-    probing run out of ``nodes`` where the plain pass had covered every
-    possibility).
+    and then twice as many each time.  How long a depth-first search takes
+    to reach a solution varies enormously with the order of its guesses (a
+    heavy tail: Gomes, Selman and Kautz, "Boosting combinatorial search
+    through randomization", AAAI 1998), so three kinds of pass take turns:
+
+    - the *main search* guesses the square whose weaker probe settled the
+      most squares;
+    - the *second main search*, taking turns with it slice by slice, the
+      square with the highest product of its two probes' counts, each plus
+      one (:meth:`_Board.probe_by_product`).  On the TAAI 2011 set each
+      choice is ten times faster than the other on some of the hardest
+      puzzles and ten times slower on others;
+    - after each slice, a *restart* gets as many positions, up to
+      :data:`RESTART`: the main search from the start, but trying the two
+      values of each guess in a seeded random order.  A puzzle with several
+      solutions is usually shown so by one of these short runs.
+
+    The two main searches never start over, so one solution or none is
+    proven in two to three times the faster one's positions (three when it
+    is the second and decides early in a slice the main search has already
+    run), plus the restarts': at most :data:`RESTART` more for each
+    doubling (``nodes`` counts the positions of every pass, the plain
+    pass's included).
+    Solutions found by different passes count together.  Once the plain
+    pass has covered every possibility there is nothing for another pass
+    to find, and the main search runs alone, for its depth.  ``depth`` is
+    that of the pass that decided: the main search's that covered
+    everything, the one that found the second solution otherwise (the
+    plain pass's, should the search with probing run out of ``nodes`` where
+    the plain pass had covered every possibility).
     """
     board = _Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget)
     start = board.start(rows)
@@ -170,6 +185,7 @@ def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | No
     seen = dict.fromkeys(tuple(state) for state in plain.solutions)
     tried = plain.tried
     main = _Run(board, start, board.probe)
+    second = _Run(board, start, board.probe_by_product)
     size = SLICE
 
     def work(run: _Run, size: int) -> Found | None:
@@ -192,6 +208,8 @@ def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | No
     restart = 0
     while True:
         answer = work(main, size)
+        if answer is None and not plain.complete:
+            answer = work(second, size)
         if answer is None and not plain.complete:  # once the plain pass has decided, restarts would only cost
             restart += 1
             answer = work(_Run(board, start, _shuffled(board.probe, random.Random(restart))), min(size, RESTART))
@@ -375,7 +393,7 @@ class _Board:
         c = (blank & -blank).bit_length() - 1
         return state, (self.guess(state, r, c, FULL)[0], self.guess(state, r, c, EMPTY)[0]), None
 
-    def probe(self, state: list[int], inherited: _Inherited | None = None):
+    def probe(self, state: list[int], inherited: _Inherited | None = None, product: bool = False):
         """Probe every blank square of ``state`` until a pass changes nothing (Wu et al.'s fully probing).
 
         Returns ``(None, None, None)`` when the position has no solution,
@@ -394,21 +412,32 @@ class _Board:
         the probes conclude, and the square guessed, are exactly those of
         probing every square afresh.
 
-        After :data:`COMPILED_AFTER` positions, the rest go to the compiled
+        A square's score is how many squares its weaker probe settled; with
+        ``product``, the product of the two probes' counts, each plus one
+        (the second main search's choice, :meth:`probe_by_product`).  The
+        square guessed is the first, row by row, with the highest score.
+
+        After :data:`COMPILED_AFTER` positions (from the first, once the
+        process has loaded numba), the rest go to the compiled
         probe of :mod:`paint.search.compiled` when numba is installed: the
         same answers and records (in arrays, :class:`paint.search.compiled.Records`),
         five to ten times sooner.
         """
         if self.compiled is None:
             self.probed += 1
-            if self.probed <= COMPILED_AFTER:
-                return self._probe(state, inherited)
+            if COMPILED_AFTER is None or (self.probed <= COMPILED_AFTER and not _compiled_loaded()):
+                return self._probe(state, inherited, product)
             from . import compiled  # numba only for a long search
 
             self.compiled = compiled.for_board(self) or self._probe
-        return self.compiled(state, inherited)
+        return self.compiled(state, inherited, product)
 
-    def _probe(self, state: list[int], inherited: _Inherited | None = None):
+    def probe_by_product(self, state: list[int], inherited: _Inherited | None = None):
+        """:meth:`probe` with squares scored by the product of their two probes' counts (see
+        :func:`two_solutions`)."""
+        return self.probe(state, inherited, True)
+
+    def _probe(self, state: list[int], inherited: _Inherited | None = None, product: bool = False):
         """Fully probing in Python (:meth:`probe`)."""
         lines, every = self.height + self.width, (1 << self.width) - 1
         check = self.budget.check if self.budget is not None else None
@@ -435,10 +464,11 @@ class _Board:
                             return None, None, None
                         settled = empty if full is None else full
                     else:
-                        score = min(if_full, if_empty)
+                        least = min(if_full, if_empty)
                         # Where both settled other squares, those they settle alike are settled.
-                        settled = [f & e for f, e in zip(full, empty)] if score else state
+                        settled = [f & e for f, e in zip(full, empty)] if least else state
                         if settled == state:
+                            score = (if_full + 1) * (if_empty + 1) if product else least
                             records[(r, c)] = (read_full | read_empty, score)
                             continue
                         dirty = {index if index < lines else index - lines
@@ -461,6 +491,12 @@ class _Board:
         """The solved ``state`` as a :class:`paint.squares.Grid`."""
         return Grid(self.height, self.width,
                     [[FULL if state[r] >> c & 1 else EMPTY for c in range(self.width)] for r in range(self.height)])
+
+
+def _compiled_loaded() -> bool:
+    """Whether this process has loaded and tried the compiled probe (:func:`paint.search.compiled.for_board`)."""
+    compiled = sys.modules.get(f"{__package__}.compiled")
+    return compiled is not None and compiled._WORKS is not None
 
 
 def _changed_lines(old: list[int], new: list[int], lines: int) -> int:
