@@ -505,13 +505,17 @@ class TestDepthFirstInParts:
         two_solutions_match_brute_force(height, width, data, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1, RESTART=1,
                                         COMPILED_AFTER=None)
 
-    def test_restarts_stop_growing_at_their_bound(self, monkeypatch):
+    @pytest.mark.parametrize("after", [None, 0])  # the Python probe throughout, or the compiled one
+    def test_restarts_stop_growing_at_their_bound(self, monkeypatch, after):
         """Restarts get as many positions as the main searches' slice, up to RESTART: on a 9 x 9 puzzle whose
         two main searches each take 7 positions in slices of 1, 2 and 4, the restarts get 1 and 1 (not 2), and
         the answer is the same - two solutions, one found by each main search."""
         from paint.search import dfs
+        if after == 0:
+            pytest.importorskip("numba")
         self.no_plain_pass(monkeypatch, 1)
         monkeypatch.setattr(dfs, "RESTART", 1)
+        monkeypatch.setattr(dfs, "COMPILED_AFTER", after)
         lines = ["...X.XX.X", ".X...X.XX", "X.XX.X...", ".....X.X.", "X..XXXX.X",
                  ".X.X..X..", "..X..XXX.", ".X..X.X..", "X.XX...XX"]
         runs = []
@@ -707,7 +711,7 @@ class TestCompiledProbe:
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_search_from_the_first_position_against_brute_force(self, height, width, data):
         """With every position probed in compiled code: what brute force finds, complete exactly when it should be."""
-        two_solutions_match_brute_force(height, width, data, COMPILED_AFTER=0, PLAIN=0, PLAIN_PER_LINE=0)
+        two_solutions_match_brute_force(height, width, data, COMPILED_AFTER=0, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1)
 
     @pytest.mark.parametrize("number", [1, 3, 390])
     def test_tournament_puzzles_searched_alike(self, monkeypatch, number):
@@ -739,6 +743,9 @@ class TestCompiledProbe:
 
         monkeypatch.setattr(dfs._Board, "_probe", counted)
         monkeypatch.setattr(compiled, "_WORKS", None)
+        if compiled.for_board(dfs._Board([(1,)], [(1,)], None)) is None:
+            pytest.skip("numba is installed but cannot compile or cache here")
+        monkeypatch.setattr(compiled, "_WORKS", None)  # loaded, but as if not yet
         first = dfs.two_solutions(puzzle, stalled, nodes=200)
         assert len(in_python) == 30 and first.nodes == 200
         in_python.clear()

@@ -36,8 +36,8 @@ Approach to Solving Nonograms", IEEE TCIAIG 2013).
   positions (Gomes, Selman and Kautz 1998: how long a search takes to find
   a solution varies enormously with the order of its guesses).  A puzzle
   with several solutions is usually shown so by one of them; proving one
-  solution, or none, costs two to three times the faster main search's
-  positions, and the restarts'.
+  solution, or none, costs at most two to three times the faster main
+  search's positions, and the restarts'.
 
 A grid with no blank square left is a solution: every line was settled by
 its clue after its last change.  The search stops at the second solution;
@@ -160,16 +160,16 @@ def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | No
       solutions is usually shown so by one of these short runs.
 
     The two main searches never start over, so one solution or none is
-    proven in two to three times the faster one's positions (three when it
-    is the second and decides early in a slice the main search has already
-    run), plus the restarts': at most :data:`RESTART` more for each
-    doubling (``nodes`` counts the positions of every pass, the plain
-    pass's included).
+    proven in at most twice the faster one's positions (three times and
+    :data:`SLICE` more when the faster is the second: it may decide early
+    in a slice the main search has already run), plus the restarts': at
+    most :data:`RESTART` more for each doubling (``nodes`` counts the
+    positions of every pass, the plain pass's included).
     Solutions found by different passes count together.  Once the plain
     pass has covered every possibility there is nothing for another pass
     to find, and the main search runs alone, for its depth.  ``depth`` is
-    that of the pass that decided: the main search's that covered
-    everything, the one that found the second solution otherwise (the
+    that of the pass that decided: the main search's (or the second's)
+    that covered everything, the one that found the second solution otherwise (the
     plain pass's, should the search with probing run out of ``nodes`` where
     the plain pass had covered every possibility).
     """
@@ -231,8 +231,8 @@ def _shuffled(expand, rng: random.Random):
 class _Run:
     """One depth-first search from a settled state, which can be stopped after some positions and resumed.
 
-    ``expand`` works one position (:meth:`_Board.probe`, :meth:`_Board.plain`
-    or a :func:`_shuffled` probe); ``solutions`` are the solved states
+    ``expand`` works one position (:meth:`_Board.probe`, :meth:`_Board.probe_by_product`,
+    :meth:`_Board.plain` or a :func:`_shuffled` probe); ``solutions`` are the solved states
     found (at most two), ``tried`` the positions worked, ``depth`` the
     deepest level reached (1 for the start).
     """
