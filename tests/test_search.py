@@ -490,6 +490,26 @@ class TestDepthFirstInParts:
         monkeypatch.setattr(dfs, "PLAIN_PER_LINE", 0)
         monkeypatch.setattr(dfs, "SLICE", slice_size)
 
+    @staticmethod
+    def two_solutions_by_pass(monkeypatch, lines):
+        """Search the puzzle ``lines`` draw (X full, . empty) from a blank grid; the answer, which must be two
+        different solutions of its clues, and the passes the search ran, in the order each began."""
+        from paint.search import dfs
+        passes = []
+        advance = dfs._Run.advance
+
+        def counted(run, until):
+            if run not in passes:
+                passes.append(run)
+            advance(run, until)
+
+        monkeypatch.setattr(dfs._Run, "advance", counted)
+        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
+        found = dfs.two_solutions(puzzle, [bytearray(len(lines[0])) for _ in lines])
+        first, second = (grid.lines() for grid in found.solutions)
+        assert first != second and checked(puzzle, first) and checked(puzzle, second)
+        return found, passes
+
     @settings(max_examples=200, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_restarts_after_every_position(self, height, width, data):
@@ -516,22 +536,10 @@ class TestDepthFirstInParts:
         self.no_plain_pass(monkeypatch, 1)
         monkeypatch.setattr(dfs, "RESTART", 1)
         monkeypatch.setattr(dfs, "COMPILED_AFTER", after)
-        lines = ["...X.XX.X", ".X...X.XX", "X.XX.X...", ".....X.X.", "X..XXXX.X",
-                 ".X.X..X..", "..X..XXX.", ".X..X.X..", "X.XX...XX"]
-        runs = []
-        advance = dfs._Run.advance
-
-        def counted(run, until):
-            if run not in runs:
-                runs.append(run)
-            advance(run, until)
-
-        monkeypatch.setattr(dfs._Run, "advance", counted)
-        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
-        found = dfs.two_solutions(puzzle, [bytearray(9) for _ in lines])
-        first, second = (grid.lines() for grid in found.solutions)
-        assert first != second and checked(puzzle, first) and checked(puzzle, second)
-        main, second, *restarts = runs[1:]  # after the plain pass
+        found, passes = self.two_solutions_by_pass(monkeypatch, [
+            "...X.XX.X", ".X...X.XX", "X.XX.X...", ".....X.X.", "X..XXXX.X",
+            ".X.X..X..", "..X..XXX.", ".X..X.X..", "X.XX...XX"])
+        main, second, *restarts = passes[1:]  # after the plain pass
         assert main.tried == second.tried == 7 and len(main.solutions) == len(second.solutions) == 1
         assert [run.tried for run in restarts] == [1, 1] and found.nodes == 16
 
@@ -546,19 +554,8 @@ class TestDepthFirstInParts:
         from paint.search import dfs
         self.no_plain_pass(monkeypatch, slice_size)
         monkeypatch.setattr(dfs, "PLAIN", plain)
-        passes = []
-        advance = dfs._Run.advance
-
-        def counted(run, until):
-            if run not in passes:
-                passes.append(run)
-            advance(run, until)
-
-        monkeypatch.setattr(dfs._Run, "advance", counted)
-        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
-        found = dfs.two_solutions(puzzle, [bytearray(len(lines[0])) for _ in lines])
-        first, second = (grid.lines() for grid in found.solutions)
-        assert first != second and checked(puzzle, first) and checked(puzzle, second) and not found.complete
+        found, passes = self.two_solutions_by_pass(monkeypatch, lines)
+        assert not found.complete
         assert [index for index, run in enumerate(passes) for _ in run.solutions] == finders
 
     def test_probe_records_hold(self, monkeypatch):
