@@ -188,8 +188,9 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, rea
 
     ``scores`` and ``reads`` are the probe records, by square ``r * width + c``: the score of its probe
     (the squares its weaker value settled, or with ``product`` the product of the two values' counts,
-    each plus one; -1: no record) and the lines that probe read (two words, as :func:`settle`).  A square whose record holds is not probed again; the records that hold on entry
-    (inherited from the parent position, less those :func:`forget` dropped) are kept up to date in place.
+    each plus one; -1: no record) and the lines that probe read (two words, as :func:`settle`).  A square
+    whose record holds is not probed again; the records that hold on entry (inherited from the parent
+    position, less those :func:`forget` dropped) are kept up to date in place.
 
     Returns ``(outcome, state, row, column)``: outcome 0 when the position has no solution, 1 when it is
     solved, 2 when ``(row, column)`` is the square to guess - the first, row by row, with the highest

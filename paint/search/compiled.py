@@ -43,6 +43,12 @@ _WORKS = None
 """The kernels module once it has been loaded and tried (False: it could not be), None before."""
 
 
+def loaded() -> bool:
+    """Whether this process has already loaded and tried the kernels (:func:`for_board`), working or not:
+    a search then hands over from its first position, the loading paid."""
+    return _WORKS is not None
+
+
 def _try_kernels():
     """:mod:`paint.search._kernels` after it has probed and guessed on a 2 x 2 puzzle of two solutions, or False
     when that cannot be done."""
@@ -73,7 +79,7 @@ class Probe:
 
         self.np, self.kernels = np, kernels
         self.height, self.width = board.height, board.width
-        lines = board.height + board.width
+        self.lines = lines = board.height + board.width
         assert lines <= 128, "the kernels keep the lines a probe read in two 64-bit words"
         longest = max((len(clue) for clue in board.clues), default=0)
         self.clues = np.zeros((lines, max(longest, 1)), np.int64)
@@ -88,9 +94,9 @@ class Probe:
     def __call__(self, state: list[int], inherited=None, product: bool = False):
         """``(None, None, None)``, ``(state, None, None)`` or ``(state, (full, empty), records)`` exactly as
         :meth:`paint.search.dfs._Board.probe` answers with the same ``product``, the records as
-        :class:`Records`.  ``inherited``
-        (:class:`paint.search.dfs._Inherited`) hands down a parent's records; those of the Python probe
-        (a dict, from before the hand-over) are not used: that child is probed afresh.
+        :class:`Records`.  ``inherited`` (:class:`paint.search.dfs._Inherited`) hands down a parent's
+        records; those of the Python probe (a dict, from before the hand-over) are not used: that child is
+        probed afresh.
 
         Raises RuntimeError when the kernel finds its records inconsistent (a bug: the search would loop for
         ever, or a blank square would pass for solved)."""
@@ -100,7 +106,7 @@ class Probe:
         squares = self.height * self.width
         if inherited is not None and isinstance(inherited.records, Records):
             reads, scores = inherited.records.reads.copy(), inherited.records.scores.copy()
-            kernels.forget(np.array(inherited.state, np.uint64), here, self.height + self.width, reads, scores)
+            kernels.forget(np.array(inherited.state, np.uint64), here, self.lines, reads, scores)
         else:
             reads, scores = np.zeros((squares, 2), np.uint64), np.full(squares, -1, np.int64)
         outcome, settled, r, c = kernels.probe(here, self.height, self.width, *common, reads, scores, product)
@@ -113,7 +119,7 @@ class Probe:
         children = []
         read = np.zeros(2, np.uint64)
         for value in (int(FULL), int(EMPTY)):
-            child, count = kernels.guess(settled, r, c, value, self.height + self.width, self.height, *common, read)
+            child, count = kernels.guess(settled, r, c, value, self.lines, self.height, *common, read)
             children.append(child.tolist() if count >= 0 else None)
         return settled.tolist(), tuple(children), Records(reads, scores)
 

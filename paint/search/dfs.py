@@ -54,17 +54,13 @@ from __future__ import annotations
 
 import itertools
 import random
-import sys
-from typing import TYPE_CHECKING
 
 import attrs
 
 from ..budget import Budget
 from ..linesolvers.bits import settle_masks
 from ..squares import EMPTY, FULL, Grid
-
-if TYPE_CHECKING:
-    from . import compiled
+from . import compiled  # light: numba is loaded only when a search first needs it
 
 CACHE_SIZE = 600_000
 """How many line answers one search remembers before it forgets them all and starts again (about 70 MB on
@@ -169,9 +165,9 @@ def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | No
     pass has covered every possibility there is nothing for another pass
     to find, and the main search runs alone, for its depth.  ``depth`` is
     that of the pass that decided: the main search's (or the second's)
-    that covered everything, the one that found the second solution otherwise (the
-    plain pass's, should the search with probing run out of ``nodes`` where
-    the plain pass had covered every possibility).
+    that covered everything, the one that found the second solution
+    otherwise (the plain pass's, should the search with probing run out of
+    ``nodes`` where the plain pass had covered every possibility).
     """
     board = _Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget)
     start = board.start(rows)
@@ -208,11 +204,11 @@ def two_solutions(puzzle, rows, *, nodes: int | None = None, budget: Budget | No
     restart = 0
     while True:
         answer = work(main, size)
-        if answer is None and not plain.complete:
+        if answer is None and not plain.complete:  # once the plain pass has decided, the other passes only cost
             answer = work(second, size)
-        if answer is None and not plain.complete:  # once the plain pass has decided, restarts would only cost
-            restart += 1
-            answer = work(_Run(board, start, _shuffled(board.probe, random.Random(restart))), min(size, RESTART))
+            if answer is None:
+                restart += 1
+                answer = work(_Run(board, start, _shuffled(board.probe, random.Random(restart))), min(size, RESTART))
         if answer is not None:
             return answer
         size *= 2
@@ -425,10 +421,8 @@ class _Board:
         """
         if self.compiled is None:
             self.probed += 1
-            if COMPILED_AFTER is None or (self.probed <= COMPILED_AFTER and not _compiled_loaded()):
+            if COMPILED_AFTER is None or (self.probed <= COMPILED_AFTER and not compiled.loaded()):
                 return self._probe(state, inherited, product)
-            from . import compiled  # numba only for a long search
-
             self.compiled = compiled.for_board(self) or self._probe
         return self.compiled(state, inherited, product)
 
@@ -491,12 +485,6 @@ class _Board:
         """The solved ``state`` as a :class:`paint.squares.Grid`."""
         return Grid(self.height, self.width,
                     [[FULL if state[r] >> c & 1 else EMPTY for c in range(self.width)] for r in range(self.height)])
-
-
-def _compiled_loaded() -> bool:
-    """Whether this process has loaded and tried the compiled probe (:func:`paint.search.compiled.for_board`)."""
-    compiled = sys.modules.get(f"{__package__}.compiled")
-    return compiled is not None and compiled._WORKS is not None
 
 
 def _changed_lines(old: list[int], new: list[int], lines: int) -> int:
