@@ -34,6 +34,7 @@ TEMPORARY = re.compile(r'"\$\{TMPDIR:-/tmp\}/([^"]+)"')
 
 
 def text(document: str) -> str:
+    """A document of the clone (a path relative to its top), as text."""
     return (ROOT / document).read_text(encoding="utf-8")
 
 
@@ -92,10 +93,13 @@ def clone(tmp_path_factory) -> Path:
     """A copy of the clone's files (those git tracks or would add; without git, all but caches and environments),
     where the examples run: what they leave behind shows there, and the clone itself is never touched."""
     copy = tmp_path_factory.mktemp("clone")
-    listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-                            capture_output=True)
-    if listed.returncode == 0 and listed.stdout:
-        for name in listed.stdout.decode().split("\0"):
+    try:
+        listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others",
+                                 "--exclude-standard"], capture_output=True).stdout
+    except OSError:  # no git
+        listed = b""
+    if listed:
+        for name in listed.decode().split("\0"):
             source = ROOT / name
             if name and source.is_file():
                 (copy / name).parent.mkdir(parents=True, exist_ok=True)
@@ -224,6 +228,7 @@ def headings(document: Path) -> set[str]:
 
 
 def all_documents() -> list[Path]:
+    """The README and every document in docs/."""
     return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 
 
