@@ -10,8 +10,9 @@ are decoded and their pixels counted.  The report of ``check --html`` is
 sorted by clicking its headings.
 
 The tests need Chromium: ``.ci/run`` installs Debian's ``chromium``; where
-none can be had they are skipped, saying so.  ``PAINT_CHROMIUM`` names
-another Chromium executable.
+none can be had, or the one found does not start, they are skipped, saying
+so (and naming the executable and why).  ``PAINT_CHROMIUM`` names another
+Chromium executable.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -48,14 +51,29 @@ def near(pixel, colour, slack=40) -> bool:
     return all(abs(a - b) <= slack for a, b in zip(pixel, colour))
 
 
+def launch_failure(error: Exception) -> str:
+    """Why a browser did not start, in one line: Playwright's first line, and how the process ended if it did."""
+    message = getattr(error, "message", None) or str(error)
+    first = message.splitlines()[0] if message.strip() else type(error).__name__
+    ended = re.search(r"<process did exit: ([^>]*)>", message)
+    return first + (f" (the process exited: {ended.group(1)})" if ended else "")
+
+
 @pytest.fixture(scope="module")
 def browser():
-    executable = os.environ.get("PAINT_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    """A headless Chromium: ``PAINT_CHROMIUM``, else Debian's ``chromium`` on the path; the tests using it skip,
+    naming the executable and the failure, when there is none or it does not start."""
+    named = os.environ.get("PAINT_CHROMIUM")
+    executable = named or shutil.which("chromium") or shutil.which("chromium-browser")
     if executable is None:
         pytest.skip("no Chromium: install Debian's chromium package (.ci/run does) to run the browser tests")
+    source = "PAINT_CHROMIUM" if named else "found on the path"
     with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable,
-                                             args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+        try:
+            browser = playwright.chromium.launch(executable_path=executable,
+                                                 args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+        except sync_api.Error as error:
+            pytest.skip(f"Chromium at {executable} ({source}) could not be started: {launch_failure(error)}")
         yield browser
         browser.close()
 
@@ -358,3 +376,21 @@ class TestReport:
         _, _, pixels = read_png(shot.read_bytes())
         assert sum(max(pixel) < 60 for pixel in pixels) > 5000
         assert sum(near(pixel, (0xE0, 0x1B, 0x24)) for pixel in pixels) > 100
+
+
+# ------------------------------------------------------------ finding the browser
+
+def test_browser_that_cannot_start_skips():
+    """With ``PAINT_CHROMIUM`` naming a program that is no Chromium, every browser test is skipped with a reason
+    naming the program and the failure, and none is an error."""
+    env = dict(os.environ, PAINT_CHROMIUM="/bin/true", PYTHONPATH=str(ROOT))
+    finished = subprocess.run([sys.executable, "-m", "pytest", str(Path(__file__)), "-k", "not cannot_start",
+                               "-o", "addopts=", "-p", "no:cacheprovider", "-q", "-rs"],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    summary = finished.stdout.strip().splitlines()[-1]
+    assert finished.returncode == 0, finished.stdout[-3000:]
+    assert re.match(r"=* ?(\d+) skipped, 1 deselected in ", summary), summary
+    assert int(re.search(r"(\d+) skipped", summary).group(1)) >= 17, summary
+    reasons = [line for line in finished.stdout.splitlines() if line.startswith("SKIPPED")]
+    assert reasons and all(re.search(r"Chromium at /bin/true \(PAINT_CHROMIUM\) could not be started: \S", line)
+                           for line in reasons), reasons

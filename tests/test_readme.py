@@ -1,44 +1,75 @@
-"""The README's examples run as written: every ``$ paint ...`` line, the convert examples and the Python API block."""
+"""The README's and the reference documents' examples run as written and leave the clone as it was; the tables
+made by code are the ones the documents show; the documents link to each other, and the README stays short."""
 
 from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
+from paint.cli import status
+
 ROOT = Path(__file__).parent.parent
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-BLOCKS = re.findall(r"```(\w*)\n(.*?)```", README, re.S)
+
+DOCUMENTS = ("README.md", "docs/cli.md", "docs/api.md", "docs/benchmarks.md")
+"""The documents whose examples are run: every ``$ ...`` line (with the output shown under it) and every Python
+block."""
+
+GENERATED = (
+    ("docs/cli.md", "Exit statuses", status.markdown_table),
+)
+"""Tables made by code: the document, the heading they stand under, and the function that makes them."""
+
+COMMANDS = ("solve", "hint", "check", "convert", "line")
+"""The commands the README shows one example of each."""
+
+TEMPORARY = re.compile(r'"\$\{TMPDIR:-/tmp\}/([^"]+)"')
+"""A file an example writes into the temporary folder, as the documents write it: ``"${TMPDIR:-/tmp}/NAME"``."""
 
 
-def commands() -> list[str]:
-    """The shell commands the README shows being run: ``$ ...`` lines and the ``paint convert`` examples."""
+def text(document: str) -> str:
+    """A document of the clone (a path relative to its top), as text."""
+    return (ROOT / document).read_text(encoding="utf-8")
+
+
+def blocks(document: str) -> list[tuple[str, str]]:
+    """The fenced code blocks of a document: (language, body)."""
+    return re.findall(r"^```(\w*)\n(.*?)^```", text(document), re.S | re.M)
+
+
+def examples() -> list[tuple[str, str, list[str]]]:
+    """Each ``$ ...`` command of the documents, with the output lines shown under it (up to the next command)."""
     found = []
-    for _, body in BLOCKS:
-        for line in body.splitlines():
-            if line.startswith("$ "):
-                found.append(line[2:])
-            elif line.startswith("paint convert ") and "IN OUT" not in line:
-                found.append(line.split("  #")[0].strip())
+    for document in DOCUMENTS:
+        for _, body in blocks(document):
+            current = None
+            for line in body.splitlines():
+                if line.startswith("$ "):
+                    current = (document, line[2:], [])
+                    found.append(current)
+                elif current is not None:
+                    current[2].append(line)
     return found
 
 
-def shown_outputs() -> list[tuple[str, list[str]]]:
-    """Each ``$ paint ...`` command with the output lines the README shows under it (up to the next command)."""
-    found = []
-    for _, body in BLOCKS:
-        current = None
-        for line in body.splitlines():
-            if line.startswith("$ "):
-                current = (line[2:], [])
-                found.append(current)
-            elif current is not None:
-                current[1].append(line)
-    return [(command, lines) for command, lines in found if any(line.strip() for line in lines)]
+def distinct_examples() -> list[tuple[str, list[tuple[str, list[str]]]]]:
+    """Each command the documents run, once, with every (document, lines shown) where it appears."""
+    found: dict[str, list] = {}
+    for document, command, lines in examples():
+        found.setdefault(command, []).append((document, lines))
+    return list(found.items())
+
+
+def python_blocks() -> list[tuple[str, int, str]]:
+    """Each Python block of the documents: (document, its number in the document from 1, body)."""
+    return [(document, number, body) for document in DOCUMENTS
+            for number, body in enumerate((body for kind, body in blocks(document) if kind == "python"), 1)]
 
 
 def matches(shown: str, printed: str) -> bool:
@@ -48,64 +79,172 @@ def matches(shown: str, printed: str) -> bool:
     return re.fullmatch(pattern, printed.rstrip()) is not None
 
 
+def files(folder: Path) -> set[str]:
+    """Every file and folder under ``folder``, as paths relative to it."""
+    found = set()
+    for top, folders, names in os.walk(folder):
+        for name in folders + names:
+            found.add(os.path.relpath(os.path.join(top, name), folder))
+    return found
+
+
+@pytest.fixture(scope="session")
+def clone(tmp_path_factory) -> Path:
+    """A copy of the clone's files (those git tracks or would add; without git, all but caches and environments),
+    where the examples run: what they leave behind shows there, and the clone itself is never touched."""
+    copy = tmp_path_factory.mktemp("clone")
+    try:
+        listed = subprocess.run(["git", "-C", str(ROOT), "ls-files", "-z", "--cached", "--others",
+                                 "--exclude-standard"], capture_output=True).stdout
+    except OSError:  # no git
+        listed = b""
+    if listed:
+        for name in listed.decode().split("\0"):
+            source = ROOT / name
+            if name and source.is_file():
+                (copy / name).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(source, copy / name)
+    else:
+        shutil.copytree(ROOT, copy, dirs_exist_ok=True, symlinks=True, ignore=shutil.ignore_patterns(
+            ".git", ".venv", "__pycache__", ".hypothesis", ".pytest_cache", "*.egg-info", "build", "dist"))
+    return copy
+
+
+@pytest.fixture(scope="session")
+def launcher(tmp_path_factory) -> Path:
+    """A folder holding a ``paint`` that runs this checkout's paint with this Python."""
+    folder = tmp_path_factory.mktemp("bin")
+    script = folder / "paint"
+    script.write_text(f"#!/bin/sh\nexec {sys.executable} -m paint \"$@\"\n")
+    script.chmod(0o755)
+    return folder
+
+
 @pytest.fixture
-def workspace(tmp_path) -> Path:
-    """A folder that sees the repository's puzzles and test corpus, where the examples may write files."""
-    for name in ("puzzles", "tests"):
-        (tmp_path / name).symlink_to(ROOT / name)
-    return tmp_path
+def temporary(tmp_path) -> Path:
+    """The temporary folder the examples write into (``$TMPDIR``)."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    return folder
 
 
-def shell(command: str, folder: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
-    bin_folder = folder / "bin"
-    bin_folder.mkdir(exist_ok=True)
-    launcher = bin_folder / "paint"
-    launcher.write_text(f"#!/bin/sh\nexec {sys.executable} -m paint \"$@\"\n")
-    launcher.chmod(0o755)
-    env["PATH"] = f"{bin_folder}{os.pathsep}{env['PATH']}"
-    return subprocess.run(["bash", "-c", command], cwd=folder, capture_output=True, text=True, env=env,
-                          timeout=300)
+def shell(command: str, folder: Path, launcher: Path, temporary: Path) -> subprocess.CompletedProcess:
+    """Run one example with bash in ``folder``, as a person would from the top of the clone."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", PYTHONDONTWRITEBYTECODE="1",
+               TMPDIR=str(temporary), PATH=f"{launcher}{os.pathsep}{os.environ['PATH']}")
+    return subprocess.run(["bash", "-c", command], cwd=folder, capture_output=True, text=True, env=env, timeout=300)
 
 
 def test_there_are_examples():
-    """The README shows commands being run and a Python block."""
-    assert len(commands()) >= 8
-    assert any(kind == "python" for kind, _ in BLOCKS)
+    """The README shows one run of each command and a Python block; the command line and API references show
+    theirs."""
+    shown = {document: [command for where, command, _ in examples() if where == document] for document in DOCUMENTS}
+    for command in COMMANDS:
+        assert any(re.search(rf"\bpaint {command}\b", line) for line in shown["README.md"]), command
+    assert len(shown["docs/cli.md"]) >= 10
+    assert {document for document, _, _ in python_blocks()} >= {"README.md", "docs/api.md"}
 
 
-@pytest.mark.parametrize("command", commands())
-def test_command(command, workspace):
-    """Each command runs: no usage or input error (exit 2), no traceback."""
-    finished = shell(command, workspace)
+@pytest.mark.parametrize("command, shown", distinct_examples(),
+                         ids=[f"{', '.join(d for d, _ in shown)}: {command}" for command, shown in distinct_examples()])
+def test_example(command, shown, clone, launcher, temporary):
+    """Each example runs (no usage or input error, no traceback), prints every line each document shows under it,
+    in order (``...`` stands for lines left out), writes the files it names into the temporary folder and leaves
+    no new file in the clone."""
+    before = files(clone)
+    finished = shell(command, clone, launcher, temporary)
     assert finished.returncode in (0, 1, 3, 4, 5), finished.stderr
     assert "Traceback" not in finished.stderr
-
-
-@pytest.mark.parametrize("command, lines", shown_outputs(), ids=[c for c, _ in shown_outputs()])
-def test_shown_output(command, lines, workspace):
-    """What the README shows a command printing is what it prints: every line shown appears, in order
-    (``...`` stands for lines left out)."""
-    printed = shell(command, workspace).stdout.splitlines()
-    at = 0
-    for line in lines:
-        if line.strip() == "...":
-            continue
-        while at < len(printed) and not matches(line, printed[at]):
+    printed = finished.stdout.splitlines()
+    for document, lines in shown:
+        at = 0
+        for line in lines:
+            if line.strip() == "...":
+                continue
+            while at < len(printed) and not matches(line, printed[at]):
+                at += 1
+            assert at < len(printed), f"{command!r} does not print {line!r} (in this order), as {document} shows"
             at += 1
-        assert at < len(printed), f"{command!r} does not print {line!r} (in this order)"
-        at += 1
+    for name in TEMPORARY.findall(command):
+        assert (temporary / name).is_file(), f"{command!r} did not write {name} into the temporary folder"
+    assert files(clone) == before, f"{command!r} left {sorted(files(clone) - before)} in the clone"
 
 
-def test_python_block(workspace, monkeypatch):
-    """The Python API block runs as written."""
-    block = next(body for kind, body in BLOCKS if kind == "python")
-    monkeypatch.chdir(workspace)
+@pytest.mark.parametrize("document, number, block", python_blocks(),
+                         ids=[f"{document}: python block {number}" for document, number, _ in python_blocks()])
+def test_python_block(document, number, block, clone, temporary, monkeypatch):
+    """Each Python block runs as written, from the top of the clone, and leaves no new file there."""
+    monkeypatch.chdir(clone)
     monkeypatch.syspath_prepend(str(ROOT))
-    exec(compile(block, "README.md", "exec"), {})
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    before = files(clone)
+    exec(compile(block, document, "exec"), {})
+    assert files(clone) == before, f"{document}'s block {number} left {sorted(files(clone) - before)} in the clone"
 
 
-def test_exit_status_table():
-    """The README's table of exit statuses is the one every --help is made from."""
-    from paint.cli.status import markdown_table
-    assert markdown_table() in README
+def section(document: str, heading: str) -> str:
+    """The text of a document under ``## heading``, up to the next heading of that level."""
+    found = re.search(rf"^## {re.escape(heading)}\n(.*?)(?=^## |\Z)", text(document), re.S | re.M)
+    assert found, f"{document} has no heading '## {heading}'"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("document, heading, make", GENERATED, ids=[f"{d}: {h}" for d, h, _ in GENERATED])
+def test_generated_table(document, heading, make):
+    """A table made by code (the exit statuses every --help is made from) stands in its document, under its
+    heading, exactly as the code makes it."""
+    assert make() in section(document, heading)
+
+
+def test_readme_is_short():
+    """The README stays under 250 lines, with the set-up commands in its first 60."""
+    lines = text("README.md").splitlines()
+    assert len(lines) < 250
+    assert any(line.startswith("python3 -m venv") for line in lines[:60])
+
+
+def test_setup_is_what_ci_runs():
+    """The README's two set-up commands are those ``.ci/run`` runs: every step of them but the plain install
+    (the CI installs ``.[test]``, which includes it) is a line of the CI script."""
+    setup = [body.strip() for _, body in blocks("README.md") if body.startswith("python3 -m venv")]
+    assert len(setup) == 2
+    ci = [line.strip().replace("python -m pip", "pip").replace("--quiet ", "") for line in text(".ci/run").splitlines()]
+    steps = [step.strip() for command in setup for step in command.split("&&")]
+    assert "pip install -e '.[test]'" in steps and "python -m pytest" in steps
+    for step in steps:
+        if step != "pip install -e .":
+            assert any(line.startswith(step) for line in ci), f"{step!r} is not in .ci/run"
+
+
+def headings(document: Path) -> set[str]:
+    """The anchors of a document's headings, as GitHub makes them (code blocks left out)."""
+    found, seen = set(), {}
+    body = re.sub(r"^```.*?^```", "", document.read_text(encoding="utf-8"), flags=re.S | re.M)
+    for heading in re.findall(r"^#+ (.*)$", body, re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        found.add(slug if slug not in seen else f"{slug}-{seen[slug]}")
+        seen[slug] = seen.get(slug, 0) + 1
+    return found
+
+
+def all_documents() -> list[Path]:
+    """The README and every document in docs/."""
+    return [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("document", all_documents(), ids=lambda path: path.name)
+def test_links(document):
+    """Every link from the README and the docs to a file of the clone leads to a file that exists, and to a
+    heading that exists in it; a document is referred to by a link, never as a bare file name."""
+    body = re.sub(r"^```.*?^```", "", document.read_text(encoding="utf-8"), flags=re.S | re.M)
+    for target in re.findall(r"\]\(([^)\s]+)\)", body):
+        if re.match(r"[a-z]+:", target):
+            continue
+        name, _, anchor = target.partition("#")
+        path = (document.parent / name) if name else document
+        assert path.exists(), f"{document.name}: link to {target}: no such file"
+        if anchor and path.suffix == ".md":
+            assert anchor in headings(path), f"{document.name}: link to {target}: no such heading"
+    names = "|".join(re.escape(path.name) for path in all_documents() if path.parent.name == "docs")
+    spans = re.findall(rf"`(?:docs/)?(?:{names})`", body)
+    assert not spans, f"{document.name} names documents in code spans, not links: {spans}"
