@@ -35,7 +35,7 @@ class Parser(argparse.ArgumentParser):
                 hint = (f"; {word!r} was read as an option: to give a file or game ID that starts "
                         f"with '-', put -- before it (paint solve -- {word})")
                 break
-        self.exit(EXIT_BAD_INPUT, f"paint: {message}{hint} (see '{self.prog} --help')\n")
+        self.exit(EXIT_BAD_INPUT, printable(f"paint: {message}{hint} (see '{self.prog} --help')") + "\n")
 
 
 class VersionAction(argparse.Action):
@@ -210,7 +210,8 @@ def os_message(error: OSError) -> str:
 
 
 def complain(message: str) -> None:
-    print(f"paint: {message}", file=sys.stderr)
+    """Print ``paint: message`` on standard error, one line, with what would not print escaped (:func:`printable`)."""
+    print(f"paint: {printable(message)}", file=sys.stderr)
 
 
 # ------------------------------------------------------- options several commands share
