@@ -517,3 +517,57 @@ class TestOddSources:
         finally:
             os.close(main)
             os.close(secondary)
+
+
+GRID = "???\n???\n???\n"
+"""A grid file for TINY: every square blank."""
+
+
+class TestReadFilesProtected:
+    """Every file paint reads for a command - the puzzle, the --grid file - is refused as an output, before any work."""
+
+    @pytest.mark.parametrize("arguments", [
+        ["solve", "{puzzle}", "--grid", "{grid}", "-o", "{out}"],
+        ["solve", "{puzzle}", "--grid", "{grid}", "--json", "-o", "{out}"],
+        ["solve", "{puzzle}", "--grid", "{grid}", "--svg", "{out}"],
+        ["solve", "{puzzle}", "--grid", "{grid}", "--html", "{out}"],
+        ["check", "{puzzle}", "--grid", "{grid}", "-o", "{out}"],
+        ["check", "{puzzle}", "--grid", "{grid}", "--html", "{out}"],
+    ])
+    @pytest.mark.parametrize("through", ["the name", "a symbolic link", "a hard link"])
+    def test_grid_file_refused(self, arguments, through, tmp_path, capsys):
+        """The --grid file (by its name, or through a link to it) as -o, --json -o, --svg or --html: exit 2, left as it was."""
+        grid = tmp_path / "mine.txt"
+        grid.write_text(GRID)
+        out = grid
+        if through == "a symbolic link":
+            out = tmp_path / "alias.txt"
+            out.symlink_to(grid.name)
+        elif through == "a hard link":
+            out = tmp_path / "same.txt"
+            os.link(grid, out)
+        words = [word.format(puzzle=TINY, grid=grid, out=out) for word in arguments]
+        assert cli.main(words) == 2
+        err = capsys.readouterr().err
+        assert err == f"paint: refusing to write onto the input file {grid}\n"
+        assert grid.read_text() == GRID and out.read_text() == GRID
+
+    def test_grid_on_standard_input_refused(self, tmp_path):
+        """--grid - with -o naming the file given as standard input is refused, and the file left as it was."""
+        grid = tmp_path / "mine.txt"
+        grid.write_text(GRID)
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        with open(grid, "rb") as given:
+            finished = subprocess.run([sys.executable, "-m", "paint", "solve", str(TINY), "--grid", "-",
+                                       "-o", str(grid)], stdin=given, capture_output=True, env=env, timeout=60)
+        assert finished.returncode == 2 and b"refusing to write onto the input file" in finished.stderr
+        assert grid.read_text() == GRID
+
+    def test_grid_still_read(self, tmp_path):
+        """A --grid file that is not an output is read as before: the explanation starts from its squares."""
+        grid = tmp_path / "mine.txt"
+        grid.write_text(".X.\n")
+        out = tmp_path / "out.txt"
+        assert cli.main(["solve", str(TINY), "--grid", str(grid), "-o", str(out), "--no-grids"]) == 0
+        assert "starting from 3 given squares" in out.read_text()
+

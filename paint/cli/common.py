@@ -161,6 +161,19 @@ def page_destination(option: str, path, output, carries: str) -> None:
                          "send the " + carries + " elsewhere with -o")
 
 
+def read_paths(arguments) -> tuple[str, ...]:
+    """Every path the command line names for paint to read, which no output may replace: the puzzle file (or the
+    files and folders ``check`` searches, or ``convert``'s IN) and ``--grid``'s file; ``'-'`` is standard input.
+
+    >>> read_paths(argparse.Namespace(puzzle='p.non', grid='mine.txt'))
+    ('p.non', 'mine.txt')
+    """
+    named = [getattr(arguments, option, None) for option in ("puzzle", "source")]
+    named += list(getattr(arguments, "paths", None) or ())
+    named.append(getattr(arguments, "grid", None))
+    return tuple(path for path in named if path is not None)
+
+
 def writes_stdout(output) -> bool:
     """Whether output meant for standard output (``output`` None or '-') would find it closed."""
     return output in (None, "-") and sys.stdout is None
