@@ -380,7 +380,10 @@ def check_destination(path, *, protect=()) -> None:
         return
     try:
         info = os.stat(name)
-    except OSError:
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise PaintError(f"cannot write {name}: it leads through symbolic links that go round in a loop "
+                             "(or through more than 40 of them); paint will not replace a link") from None
         info = None
     if info is not None:
         if stat.S_ISDIR(info.st_mode):

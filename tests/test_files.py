@@ -571,3 +571,60 @@ class TestReadFilesProtected:
         assert cli.main(["solve", str(TINY), "--grid", str(grid), "-o", str(out), "--no-grids"]) == 0
         assert "starting from 3 given squares" in out.read_text()
 
+
+def loop(folder: Path) -> Path:
+    """Two symbolic links in ``folder`` that lead to each other; returns one of them."""
+    (folder / "loop-a").symlink_to("loop-b")
+    (folder / "loop-b").symlink_to("loop-a")
+    return folder / "loop-a"
+
+
+def links_of(folder: Path) -> dict:
+    """Each entry of ``folder`` that is a symbolic link, with where it leads."""
+    return {path.name: os.readlink(path) for path in folder.iterdir() if path.is_symlink()}
+
+
+class TestLinkLoops:
+    """A symbolic link in a loop (or a chain too deep to follow, ELOOP) is refused, never replaced by a regular file."""
+
+    OPTIONS = [["solve", str(TINY), "-o"], ["solve", str(TINY), "--json", "-o"], ["solve", str(TINY), "--svg"],
+               ["solve", str(TINY), "--html"], ["check", str(TINY), "-o"], ["check", str(TINY), "--html"],
+               ["convert", str(TINY), "--to", "non"]]
+
+    @pytest.mark.parametrize("arguments", OPTIONS, ids=" ".join)
+    def test_loop_refused(self, arguments, tmp_path, capsys):
+        """Each output option refuses a link in a loop in one line, exit 2, and both links stay links."""
+        link = loop(tmp_path)
+        before = links_of(tmp_path)
+        assert cli.main([*arguments, str(link)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"paint: cannot write {link}: it leads through symbolic links that go round in a loop")
+        assert err.count("\n") == 1
+        assert links_of(tmp_path) == before and sorted(path.name for path in tmp_path.iterdir()) == sorted(before)
+
+    @pytest.mark.parametrize("arguments", [OPTIONS[0], OPTIONS[4], OPTIONS[6]], ids=" ".join)
+    def test_link_to_itself_and_folder_in_a_loop(self, arguments, tmp_path, capsys):
+        """A link to itself, and a name inside a 'folder' that is a link loop, are refused the same way."""
+        (tmp_path / "self").symlink_to("self")
+        for target in (tmp_path / "self", loop(tmp_path) / "out.txt"):
+            assert cli.main([*arguments, str(target)]) == 2
+            assert "go round in a loop" in capsys.readouterr().err
+        assert all(path.is_symlink() for path in tmp_path.iterdir())
+
+    def test_chain_too_deep(self, tmp_path, capsys):
+        """A chain of 50 links to a real file (more than the system follows) is refused; the file is left as it was."""
+        real = tmp_path / "real.txt"
+        real.write_text("old\n")
+        previous = real.name
+        for number in range(50):
+            (tmp_path / f"link{number}").symlink_to(previous)
+            previous = f"link{number}"
+        assert cli.main(["solve", str(TINY), "-o", str(tmp_path / previous)]) == 2
+        assert "more than 40 of them" in capsys.readouterr().err
+        assert real.read_text() == "old\n" and (tmp_path / previous).is_symlink()
+
+    def test_check_destination(self, tmp_path):
+        """check_destination itself refuses a link loop (the API path convert and save take)."""
+        with pytest.raises(PaintError, match="go round in a loop"):
+            files.check_destination(loop(tmp_path))
+
