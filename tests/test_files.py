@@ -538,7 +538,7 @@ class TestReadFilesProtected:
     ])
     @pytest.mark.parametrize("through", ["the name", "a symbolic link", "a hard link"])
     def test_grid_file_refused(self, arguments, through, tmp_path, capsys):
-        """The --grid file (by its name, or through a link to it) as -o, --json -o, --svg or --html: exit 2, left as it was."""
+        """The --grid file (by name, or through a link) as -o, --json -o, --svg or --html: exit 2, left as it was."""
         grid = tmp_path / "mine.txt"
         grid.write_text(GRID)
         out = grid
@@ -645,7 +645,7 @@ class TestInPlace:
     OLD = "the old content, which must survive\n"
 
     def test_no_room_refused_before_touching(self, tmp_path, monkeypatch, capsys):
-        """With no room for the new text (posix_fallocate fails with ENOSPC), paint refuses, exit 2, and changes nothing."""
+        """With no room for the new text (posix_fallocate fails: ENOSPC), paint refuses, exit 2, and changes nothing."""
         target, other = hard_linked(tmp_path)
         before = target.stat()
 
