@@ -398,7 +398,7 @@ def check_destination(path, *, protect=()) -> None:
         if guarded == STDIN:
             if _same_as_descriptor(name, 0):
                 raise PaintError(f"refusing to write onto the input file {name} (it is standard input)")
-        elif same_file(name, guarded):
+        elif same_file(name, guarded) and not os.path.isdir(guarded):  # a folder searched: refused below
             raise PaintError(f"refusing to write onto the input file {guarded}")
     descriptor = descriptor_of(name)
     if descriptor is not None:

@@ -565,6 +565,12 @@ class TestReadFilesProtected:
         assert finished.returncode == 2 and b"refusing to write onto the input file" in finished.stderr
         assert grid.read_text() == GRID
 
+    def test_folder_checked_is_a_directory(self, tmp_path, capsys):
+        """check FOLDER -o FOLDER says the destination is a directory (a folder searched is no input file)."""
+        shutil.copy(TINY, tmp_path / "tiny.non")
+        assert cli.main(["check", str(tmp_path), "-o", str(tmp_path)]) == 2
+        assert capsys.readouterr().err == f"paint: cannot write {tmp_path}: it is a directory\n"
+
     def test_grid_still_read(self, tmp_path):
         """A --grid file that is not an output is read as before: the explanation starts from its squares."""
         grid = tmp_path / "mine.txt"
