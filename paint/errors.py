@@ -1,7 +1,12 @@
 """The errors paint raises.
 
 Every error a user can provoke with bad input is a :class:`PuzzleFormatError`,
-whose text names the file and, where there is one, the line.  A puzzle whose
+whose text names the file and, where there is one, the line.  The text of
+every :class:`PaintError` is safe to print: a file name or quoted text that
+holds control characters (an escape sequence), bidirectional controls or
+bytes that are not UTF-8 is shown with them written as escapes
+(:func:`paint.files.printable`), so a message can neither act on a terminal
+nor be shown reversed.  A puzzle whose
 clues cannot all be satisfied raises :class:`Contradiction`, carrying the strip
 and the rule that found it (STYLE: probes and search catch it, everything else
 lets it rise).
@@ -11,7 +16,15 @@ from __future__ import annotations
 
 
 class PaintError(Exception):
-    """Base class of every error paint raises on purpose."""
+    """Base class of every error paint raises on purpose; its text is safe to print (see the module docstring).
+
+    >>> print(PaintError('cannot write a' + chr(27) + '[2J.txt: permission denied'))
+    cannot write a\\x1b[2J.txt: permission denied
+    """
+
+    def __str__(self) -> str:
+        from .files import printable  # paint.files imports this module
+        return printable(super().__str__())
 
 
 MAX_MESSAGE = 300
@@ -40,8 +53,9 @@ class PuzzleFormatError(PaintError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
+        from .files import printable  # paint.files imports this module
         where = self.path if self.line is None else f"{self.path}:{self.line}"
-        return f"{where}: {self.message}"
+        return printable(f"{where}: {self.message}")
 
 
 class GoalMismatch(PuzzleFormatError):

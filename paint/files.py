@@ -25,18 +25,37 @@ the user named and never replaces the file-system entry itself:
   replace that way - someone else's (unless paint runs as root, which keeps
   the owner), one with other hard links, one in a folder paint may not
   write or a sticky folder such as ``/tmp`` - gets the new text in place at
-  the end, keeping its owner, group and links, as a shell's ``>`` would;
-  a file paint may not write is refused before any work;
+  the end, keeping its owner, group and links, as a shell's ``>`` would,
+  but without losing its old content on the way: the new text is first
+  written whole into a private temporary file; then paint locks the file
+  (``flock``, so two paint processes writing it take turns and never mix
+  their texts), keeps a copy of its old content, reserves the disk space
+  the new text needs (``posix_fallocate``: with no room, the file is left
+  untouched and paint says so), overwrites it without truncating it first,
+  cuts it to the new length and syncs it; a write that still fails has the
+  old content written back (:func:`_overwrite`).  A file paint may not
+  write (or, to be rewritten in place, may not read) is refused before any
+  work;
 - a symbolic link is followed: its target is replaced that way and the
-  link stays a link;
+  link stays a link; a link that goes round in a loop (or a chain of more
+  than 40 links, ``ELOOP``) is refused before any work, never replaced by
+  a regular file;
 - a character device, a pipe or a socket (``/dev/null``, ``/dev/stdout``, a
   FIFO) is written to directly, as a shell's ``>`` would; a name that leads
   to one of this process's descriptors (``/dev/stdout``, ``/dev/fd/3``, a
   link to them) writes to that descriptor, which must be open when paint
   starts;
-- a directory, a block device, and the puzzle file being read (even
-  through a link, or as standard input) are refused before any work is done
-  (:func:`check_destination`).
+- a directory, a block device, and any file paint reads for the command -
+  the puzzle file, a ``--grid`` file - (even through a link, or as standard
+  input) are refused before any work is done (:func:`check_destination`).
+
+Names (:func:`printable`): a file name, like any text paint shows, may hold
+control characters (an escape sequence that clears the screen, an OSC that
+sets the window title or plants a hyperlink), bidirectional controls that
+show it reversed, or bytes that are not UTF-8.  Wherever paint shows a name
+- a message, ``paint check``'s table, its reports - these are written as
+escapes (``\\x1b``, ``\\u202e``, ``\\xe9``); the file itself is read and
+written by its real name.
 
 >>> import os, shutil, tempfile
 >>> folder = tempfile.mkdtemp()
@@ -79,6 +98,14 @@ PIPE_TOTAL = 120.0
 
 WRITER_WAIT = 3.0
 """Seconds paint waits for something to start writing into a named pipe (FIFO), or to start reading from one."""
+
+LOCK_WAIT = 10.0
+"""Seconds paint waits for another program to finish writing a file that paint rewrites in place."""
+
+KEPT_IN_MEMORY = 16 * 1024 * 1024
+"""Bytes of the old content of a file rewritten in place kept in memory while the new is written; past that, the
+copy goes to a temporary file."""
+
 
 STDIN = "-"
 """The name that stands for standard input (and, for output, standard output)."""
@@ -352,9 +379,11 @@ def check_destination(path, *, protect=()) -> None:
     Raises PaintError when ``path`` is empty or ends in ``/``, is the same
     file as any path in ``protect`` (through links too; ``'-'`` in
     ``protect`` is standard input), names a descriptor of this process that
-    is not open, is a directory, a block device or a socket that is not one
-    of this process's descriptors, is a file paint may not write, or lies in
-    a folder that does not exist or where paint may not create a file.
+    is not open, leads through symbolic links in a loop (or through more
+    than 40 of them, ``ELOOP``), is a directory, a block device or a socket
+    that is not one of this process's descriptors, is a file paint may not
+    write (or, for a file rewritten in place, may not read), or lies in a
+    folder that does not exist or where paint may not create a file.
 
     >>> check_destination('out.txt', protect=('in.non',))
     """
@@ -369,7 +398,7 @@ def check_destination(path, *, protect=()) -> None:
         if guarded == STDIN:
             if _same_as_descriptor(name, 0):
                 raise PaintError(f"refusing to write onto the input file {name} (it is standard input)")
-        elif same_file(name, guarded):
+        elif same_file(name, guarded) and not os.path.isdir(guarded):  # a folder searched: refused below
             raise PaintError(f"refusing to write onto the input file {guarded}")
     descriptor = descriptor_of(name)
     if descriptor is not None:
@@ -380,7 +409,10 @@ def check_destination(path, *, protect=()) -> None:
         return
     try:
         info = os.stat(name)
-    except OSError:
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise PaintError(f"cannot write {name}: it leads through symbolic links that go round in a loop "
+                             "(or through more than 40 of them); paint will not replace a link") from None
         info = None
     if info is not None:
         if stat.S_ISDIR(info.st_mode):
@@ -391,6 +423,11 @@ def check_destination(path, *, protect=()) -> None:
             raise PaintError(f"cannot write {name}: it is a block device (a disk); paint will not write onto it")
         if not os.access(name, os.W_OK):
             raise PaintError(f"cannot write {name}: permission denied")
+        if (stat.S_ISREG(info.st_mode) and not os.access(name, os.R_OK)
+                and not _replaceable(os.path.realpath(name), info)):
+            raise PaintError(f"cannot write {name}: paint may not read it, and it must be rewritten in place "
+                             "(it has other hard links, is someone else's, or lies in a folder paint may not "
+                             "write), which needs a copy of the old content until the new one is whole")
         return
     folder = os.path.dirname(os.path.realpath(name))
     if not os.path.isdir(folder):
@@ -549,28 +586,179 @@ def _replacing(real: str, named, info: os.stat_result | None) -> Iterator[TextIO
 
 @contextlib.contextmanager
 def _rewriting(real: str, named) -> Iterator[TextIO]:
-    """A stream into a private temporary file whose text is copied into ``real`` when the block ends well.
+    """A stream into a private temporary file whose text is put into ``real``, in place, when the block ends well.
 
     For a file paint may write but not replace (someone else's, one with
     other hard links, one in a folder paint cannot write): it keeps its
-    owner, group, links and permissions, and is left as it was if the work
-    fails before the end.
+    owner, group, links and permissions, and it holds its old content until
+    the new text is whole in it (:func:`_overwrite`); if the work fails
+    before the end it is not touched at all.
     """
-    import shutil  # only here: a file replaced in place (few are), so paint starts without them
-    import tempfile
+    import tempfile  # only here: a file replaced in place (few are), so paint starts without it
     try:
         with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as stream:
             yield stream
             stream.flush()
-            stream.seek(0)
-            with open(real, "w", encoding="utf-8", newline="") as target:
-                shutil.copyfileobj(stream, target)
-                target.flush()
-                os.fsync(target.fileno())
+            _overwrite(real, named, stream.fileno())
     except OSError as error:
         if isinstance(error, BrokenPipeError):
             raise
-        raise PaintError(f"cannot write {named}: {_reason(error)}") from None
+        raise PaintError(f"cannot write {named}: {_reason(error)}; the file was left as it was") from None
+
+
+def _overwrite(real: str, named, source: int) -> None:
+    """Put the bytes of the open file ``source`` into the file at ``real`` in place, or leave it as it was.
+
+    In order: open ``real`` for reading and writing without truncating it;
+    take an exclusive lock on it (``flock``), waiting at most
+    :data:`LOCK_WAIT` seconds, so that two paint processes writing it do so
+    one after the other, never interleaved; keep a copy of its old content
+    aside (in memory, or in a temporary file past :data:`KEPT_IN_MEMORY`
+    bytes); reserve the disk space the new text needs (``posix_fallocate``;
+    a file system that cannot reserve is written without); overwrite it
+    from the start, then cut it to the new length and ``fsync``, with the
+    stop signals held back meanwhile (:func:`_signals_held`).
+
+    Raises PaintError, with the file as it was, when the lock is not had in
+    time or the space cannot be reserved (nothing of the old content was
+    changed: the message says there is no room), and when a write fails
+    after all (a copy-on-write file system, an I/O error): the old content
+    is then written back, and the message says so - or, should that fail
+    too, where the copy of the old content was saved.  Raises OSError for a
+    failure before anything was written (the file cannot be opened, the
+    copy cannot be kept).
+    """
+    import tempfile
+    descriptor = os.open(real, os.O_RDWR)
+    try:
+        _lock(descriptor, named)
+        old = os.fstat(descriptor).st_size
+        new = os.fstat(source).st_size
+        with tempfile.SpooledTemporaryFile(max_size=KEPT_IN_MEMORY) as kept:
+            for chunk in _chunks(descriptor, old):
+                kept.write(chunk)
+            _reserve(descriptor, named, old, new)
+            with _signals_held():
+                try:
+                    _write_all(descriptor, _chunks(source, new))
+                    if old > new:
+                        os.ftruncate(descriptor, new)
+                    os.fsync(descriptor)
+                except OSError as error:
+                    raise PaintError(f"cannot write {named}: {_reason(error)}; "
+                                     + _restore(descriptor, kept, old)) from None
+    finally:
+        os.close(descriptor)  # and the lock with it
+
+
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold back Ctrl-C, ``SIGTERM`` and ``SIGHUP`` in this thread while the block runs; they arrive when it ends.
+
+    A file rewritten in place is then never left half written by a signal.
+    """
+    import signal
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _lock(descriptor: int, named) -> None:
+    """Take an exclusive ``flock`` on ``descriptor``, waiting at most :data:`LOCK_WAIT` seconds (PaintError after).
+
+    Where the platform or the file system has no such locks, goes on without.
+    """
+    try:
+        import fcntl
+    except ImportError:  # no fcntl (Windows): no locks
+        return
+    deadline = time.monotonic() + LOCK_WAIT
+    while True:
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                raise PaintError(f"cannot write {named}: another program is writing it (paint waited "
+                                 f"{LOCK_WAIT:g} s for it to finish); the file was left as it was") from None
+            time.sleep(0.02)
+        except OSError as error:
+            if error.errno in (errno.ENOLCK, errno.EINVAL, errno.EOPNOTSUPP):
+                return  # a file system without locks
+            raise
+
+
+def _reserve(descriptor: int, named, old: int, new: int) -> None:
+    """Reserve the disk space for ``new`` bytes in the file open on ``descriptor`` (``old`` bytes long), changing
+    none of its content; PaintError when there is no room, with the file's length put back."""
+    fallocate = getattr(os, "posix_fallocate", None)
+    if fallocate is None or new == 0:
+        return
+    try:
+        fallocate(descriptor, 0, new)
+    except OSError as error:
+        if error.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+            return  # a file system that cannot reserve space: a failed write is undone instead
+        with contextlib.suppress(OSError):
+            if os.fstat(descriptor).st_size != old:
+                os.ftruncate(descriptor, old)
+        raise PaintError(f"cannot write {named}: there is no room on its disk for the new text ({new:,} bytes: "
+                         f"{_reason(error)}); the file was left as it was") from None
+
+
+def _chunks(descriptor: int, size: int) -> Iterator[bytes]:
+    """The first ``size`` bytes of the file open on ``descriptor``, a chunk at a time (fewer if it is shorter)."""
+    offset = 0
+    while offset < size:
+        chunk = os.pread(descriptor, min(_CHUNK * 16, size - offset), offset)
+        if not chunk:
+            return
+        yield chunk
+        offset += len(chunk)
+
+
+def _write_all(descriptor: int, chunks) -> None:
+    """Write ``chunks`` into the file open on ``descriptor`` from its start, going on after a short write."""
+    offset = 0
+    for chunk in chunks:
+        view = memoryview(chunk)
+        while view:
+            written = os.pwrite(descriptor, view, offset)
+            if written <= 0:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            offset += written
+            view = view[written:]
+
+
+def _restore(descriptor: int, kept, old: int) -> str:
+    """Write the old content (``old`` bytes, in the binary file ``kept``) back into ``descriptor``; say how it went.
+
+    Should that fail, the old content is saved in a new temporary file, which is named.
+    """
+    try:
+        kept.seek(0)
+        _write_all(descriptor, iter(lambda: kept.read(_CHUNK * 16), b""))
+        os.ftruncate(descriptor, old)
+        os.fsync(descriptor)
+        return "the old content was put back"
+    except OSError as error:
+        reason = _reason(error)
+    import shutil
+    import tempfile
+    try:
+        handle, saved = tempfile.mkstemp(prefix="paint-old-content-", suffix=".txt")
+        with open(handle, "wb") as copy:
+            kept.seek(0)
+            shutil.copyfileobj(kept, copy)
+        return f"putting the old content back failed too ({reason}): it was saved as {saved}"
+    except OSError:
+        return f"putting the old content back failed too ({reason}), and so did saving it elsewhere"
 
 
 def same_file(path, other) -> bool:
@@ -607,15 +795,33 @@ def _reason(error: OSError) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` with the bytes of a file name that are not UTF-8 written ``\\xNN``, so it can be printed and saved.
+    """``text`` made safe to show on a terminal or in a report: everything that would not print is written as an escape.
 
-    Python keeps such bytes as lone surrogates (``os.fsdecode``), which no
-    output stream can write.
+    - bytes of a file name that are not UTF-8, which Python keeps as lone
+      surrogates (``os.fsdecode``) and no output stream can write, are
+      written ``\\xNN``;
+    - every character that is not printable (``str.isprintable``) is written
+      as Python writes it in a string literal: C0 and C1 control characters
+      and DEL (``\\x1b``, so no escape sequence, OSC title or OSC 8 link
+      reaches a terminal; ``\\n``, ``\\t``), Unicode format characters such
+      as the bidirectional controls U+202A-U+202E, U+2066-U+2069, U+200E,
+      U+200F and U+061C (``\\u202e``: a name is never shown reversed) and
+      the zero-width ones, line and paragraph separators, spaces other than
+      ``' '``, private-use and unassigned code points.
+
+    The result is printable, and ``printable(printable(text)) ==
+    printable(text)``, so a message may pass through it more than once.  A
+    name given this way is for people: the file is opened by its real name.
 
     >>> printable('caf\\udce9.non')
     'caf\\\\xe9.non'
+    >>> print(printable('a' + chr(27) + ']0;owned' + chr(7) + 'b' + chr(0x202e) + 'non.exe'))
+    a\\x1b]0;owned\\x07b\\u202enon.exe
     """
+    if text.isprintable():
+        return text
     try:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:
-        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+        text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import pty
 import re
 import shlex
+import shutil
 import stat
 import subprocess
 import sys
@@ -517,3 +519,302 @@ class TestOddSources:
         finally:
             os.close(main)
             os.close(secondary)
+
+
+GRID = "???\n???\n???\n"
+"""A grid file for TINY: every square blank."""
+
+
+class TestReadFilesProtected:
+    """Every file paint reads for a command - the puzzle, the --grid file - is refused as an output, before any work."""
+
+    @pytest.mark.parametrize("arguments", [
+        ["solve", "{puzzle}", "--grid", "{grid}", "-o", "{out}"],
+        ["solve", "{puzzle}", "--grid", "{grid}", "--json", "-o", "{out}"],
+        ["solve", "{puzzle}", "--grid", "{grid}", "--svg", "{out}"],
+        ["solve", "{puzzle}", "--grid", "{grid}", "--html", "{out}"],
+        ["check", "{puzzle}", "--grid", "{grid}", "-o", "{out}"],
+        ["check", "{puzzle}", "--grid", "{grid}", "--html", "{out}"],
+    ])
+    @pytest.mark.parametrize("through", ["the name", "a symbolic link", "a hard link"])
+    def test_grid_file_refused(self, arguments, through, tmp_path, capsys):
+        """The --grid file (by name, or through a link) as -o, --json -o, --svg or --html: exit 2, left as it was."""
+        grid = tmp_path / "mine.txt"
+        grid.write_text(GRID)
+        out = grid
+        if through == "a symbolic link":
+            out = tmp_path / "alias.txt"
+            out.symlink_to(grid.name)
+        elif through == "a hard link":
+            out = tmp_path / "same.txt"
+            os.link(grid, out)
+        words = [word.format(puzzle=TINY, grid=grid, out=out) for word in arguments]
+        assert cli.main(words) == 2
+        err = capsys.readouterr().err
+        assert err == f"paint: refusing to write onto the input file {grid}\n"
+        assert grid.read_text() == GRID and out.read_text() == GRID
+
+    def test_grid_on_standard_input_refused(self, tmp_path):
+        """--grid - with -o naming the file given as standard input is refused, and the file left as it was."""
+        grid = tmp_path / "mine.txt"
+        grid.write_text(GRID)
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        with open(grid, "rb") as given:
+            finished = subprocess.run([sys.executable, "-m", "paint", "solve", str(TINY), "--grid", "-",
+                                       "-o", str(grid)], stdin=given, capture_output=True, env=env, timeout=60)
+        assert finished.returncode == 2 and b"refusing to write onto the input file" in finished.stderr
+        assert grid.read_text() == GRID
+
+    def test_folder_checked_is_a_directory(self, tmp_path, capsys):
+        """check FOLDER -o FOLDER says the destination is a directory (a folder searched is no input file)."""
+        shutil.copy(TINY, tmp_path / "tiny.non")
+        assert cli.main(["check", str(tmp_path), "-o", str(tmp_path)]) == 2
+        assert capsys.readouterr().err == f"paint: cannot write {tmp_path}: it is a directory\n"
+
+    def test_grid_still_read(self, tmp_path):
+        """A --grid file that is not an output is read as before: the explanation starts from its squares."""
+        grid = tmp_path / "mine.txt"
+        grid.write_text(".X.\n")
+        out = tmp_path / "out.txt"
+        assert cli.main(["solve", str(TINY), "--grid", str(grid), "-o", str(out), "--no-grids"]) == 0
+        assert "starting from 3 given squares" in out.read_text()
+
+
+def loop(folder: Path) -> Path:
+    """Two symbolic links in ``folder`` that lead to each other; returns one of them."""
+    (folder / "loop-a").symlink_to("loop-b")
+    (folder / "loop-b").symlink_to("loop-a")
+    return folder / "loop-a"
+
+
+def links_of(folder: Path) -> dict:
+    """Each entry of ``folder`` that is a symbolic link, with where it leads."""
+    return {path.name: os.readlink(path) for path in folder.iterdir() if path.is_symlink()}
+
+
+class TestLinkLoops:
+    """A symbolic link in a loop (or a chain too deep to follow, ELOOP) is refused, never replaced by a regular file."""
+
+    OPTIONS = [["solve", str(TINY), "-o"], ["solve", str(TINY), "--json", "-o"], ["solve", str(TINY), "--svg"],
+               ["solve", str(TINY), "--html"], ["check", str(TINY), "-o"], ["check", str(TINY), "--html"],
+               ["convert", str(TINY), "--to", "non"]]
+
+    @pytest.mark.parametrize("arguments", OPTIONS, ids=" ".join)
+    def test_loop_refused(self, arguments, tmp_path, capsys):
+        """Each output option refuses a link in a loop in one line, exit 2, and both links stay links."""
+        link = loop(tmp_path)
+        before = links_of(tmp_path)
+        assert cli.main([*arguments, str(link)]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"paint: cannot write {link}: it leads through symbolic links that go round in a loop")
+        assert err.count("\n") == 1
+        assert links_of(tmp_path) == before and sorted(path.name for path in tmp_path.iterdir()) == sorted(before)
+
+    @pytest.mark.parametrize("arguments", [OPTIONS[0], OPTIONS[4], OPTIONS[6]], ids=" ".join)
+    def test_link_to_itself_and_folder_in_a_loop(self, arguments, tmp_path, capsys):
+        """A link to itself, and a name inside a 'folder' that is a link loop, are refused the same way."""
+        (tmp_path / "self").symlink_to("self")
+        for target in (tmp_path / "self", loop(tmp_path) / "out.txt"):
+            assert cli.main([*arguments, str(target)]) == 2
+            assert "go round in a loop" in capsys.readouterr().err
+        assert all(path.is_symlink() for path in tmp_path.iterdir())
+
+    def test_chain_too_deep(self, tmp_path, capsys):
+        """A chain of 50 links to a real file (more than the system follows) is refused; the file is left as it was."""
+        real = tmp_path / "real.txt"
+        real.write_text("old\n")
+        previous = real.name
+        for number in range(50):
+            (tmp_path / f"link{number}").symlink_to(previous)
+            previous = f"link{number}"
+        assert cli.main(["solve", str(TINY), "-o", str(tmp_path / previous)]) == 2
+        assert "more than 40 of them" in capsys.readouterr().err
+        assert real.read_text() == "old\n" and (tmp_path / previous).is_symlink()
+
+    def test_check_destination(self, tmp_path):
+        """check_destination itself refuses a link loop (the API path convert and save take)."""
+        with pytest.raises(PaintError, match="go round in a loop"):
+            files.check_destination(loop(tmp_path))
+
+
+def hard_linked(folder: Path, text: str = "the old content, which must survive\n") -> tuple[Path, Path]:
+    """A file holding ``text`` and a second hard link to it: paint must rewrite it in place."""
+    target, other = folder / "mine.txt", folder / "other.txt"
+    target.write_text(text)
+    os.link(target, other)
+    return target, other
+
+
+class TestInPlace:
+    """A file rewritten in place holds its old content until the new one is whole in it, and two writers take turns."""
+
+    OLD = "the old content, which must survive\n"
+
+    def test_no_room_refused_before_touching(self, tmp_path, monkeypatch, capsys):
+        """With no room for the new text (posix_fallocate fails: ENOSPC), paint refuses, exit 2, and changes nothing."""
+        target, other = hard_linked(tmp_path)
+        before = target.stat()
+
+        def no_room(descriptor, offset, length):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        monkeypatch.setattr(os, "posix_fallocate", no_room)
+        assert cli.main(["solve", str(DANCER), "-o", str(target)]) == 2
+        err = capsys.readouterr().err
+        assert re.fullmatch(rf"paint: cannot write {re.escape(str(target))}: there is no room on its disk for the "
+                            r"new text \([0-9,]+ bytes: No space left on device\); the file was left as it was\n", err)
+        assert target.read_text() == self.OLD and other.read_text() == self.OLD
+        after = target.stat()
+        assert (after.st_ino, after.st_nlink, after.st_size, after.st_mtime_ns) == \
+               (before.st_ino, 2, before.st_size, before.st_mtime_ns)
+
+    def test_grown_length_put_back_after_no_room(self, tmp_path, monkeypatch, capsys):
+        """A reservation that grew the file before failing is undone: the file keeps its old length and bytes."""
+        target, other = hard_linked(tmp_path)
+        real = os.posix_fallocate
+
+        def part_then_no_room(descriptor, offset, length):
+            real(descriptor, offset, length // 2)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        monkeypatch.setattr(os, "posix_fallocate", part_then_no_room)
+        assert cli.main(["solve", str(DANCER), "-o", str(target)]) == 2
+        assert "there is no room" in capsys.readouterr().err
+        assert other.read_bytes() == self.OLD.encode()
+
+    def test_failed_write_puts_the_old_content_back(self, tmp_path, monkeypatch, capsys):
+        """A short write and then ENOSPC while overwriting: the old content is written back, exit 2, and it says so."""
+        target, other = hard_linked(tmp_path, self.OLD * 200)
+        real, calls = os.pwrite, []
+
+        def short_then_full(descriptor, data, offset):
+            calls.append(len(data))
+            if len(calls) == 1:
+                return real(descriptor, bytes(data[:100]), offset)  # a short write: the rest is written again
+            if len(calls) == 2:
+                assert offset == 100
+                real(descriptor, b"#" * 50, offset)  # part of it lands, then the disk is full
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            return real(descriptor, data, offset)
+        monkeypatch.setattr(os, "pwrite", short_then_full)
+        assert cli.main(["solve", str(DANCER), "-o", str(target)]) == 2
+        assert capsys.readouterr().err == (f"paint: cannot write {target}: No space left on device; "
+                                           "the old content was put back\n")
+        assert len(calls) >= 3  # the content was overwritten, then written back
+        assert other.read_text() == self.OLD * 200 and target.stat().st_nlink == 2
+
+    def test_failed_restore_saves_the_old_content(self, tmp_path, monkeypatch, capsys):
+        """When even writing the old content back fails, it is saved in a file the message names."""
+        target, other = hard_linked(tmp_path)
+        monkeypatch.setattr("tempfile.tempdir", str(tmp_path))
+        real, calls = os.pwrite, []
+
+        def broken_disk(descriptor, data, offset):
+            calls.append(offset)
+            if len(calls) == 1:
+                return real(descriptor, bytes(data[:10]), offset)
+            raise OSError(errno.EIO, os.strerror(errno.EIO))
+        monkeypatch.setattr(os, "pwrite", broken_disk)
+        assert cli.main(["solve", str(DANCER), "-o", str(target)]) == 2
+        err = capsys.readouterr().err
+        saved = re.fullmatch(rf"paint: cannot write {re.escape(str(target))}: Input/output error; putting the old "
+                             r"content back failed too \(Input/output error\): it was saved as (\S+)\n", err)
+        assert saved and Path(saved[1]).read_text() == self.OLD
+
+    @pytest.mark.parametrize("old", ["", "z" * 100_000], ids=["empty", "longer"])
+    def test_exact_new_content(self, old, tmp_path):
+        """Rewritten in place, a file longer or shorter than the new text ends holding exactly the new text."""
+        target, other = hard_linked(tmp_path, old)
+        plain = tmp_path / "plain.txt"
+        for path in (target, plain):
+            assert cli.main(["convert", str(DANCER), str(path), "--to", "non"]) == 0
+        assert other.read_bytes() == plain.read_bytes() and target.stat().st_nlink == 2
+
+    def test_lock_held_by_another(self, tmp_path, monkeypatch, capsys):
+        """While another program holds a lock on the file, paint waits a little, then refuses, leaving it as it was."""
+        import fcntl
+        monkeypatch.setattr(files, "LOCK_WAIT", 0.3)
+        target, other = hard_linked(tmp_path)
+        with open(other, "rb") as holder:
+            fcntl.flock(holder, fcntl.LOCK_EX)
+            assert cli.main(["solve", str(TINY), "-o", str(target)]) == 2
+        assert "another program is writing it" in capsys.readouterr().err
+        assert target.read_text() == self.OLD
+
+    def test_two_writers_take_turns(self, tmp_path):
+        """Two processes writing a hard-linked file at once leave exactly one of their texts, whole: no NUL, no mix."""
+        target, other = hard_linked(tmp_path)
+        texts = {"a": "a" * 4_000_000 + "\n", "b": "b" * 3_000_000 + "\n"}
+        code = ("import sys\nfrom paint import files\n"
+                "for line in sys.stdin:\n"
+                "    files.write_atomically(sys.argv[1], sys.argv[2] * int(sys.argv[3]) + '\\n')\n"
+                "    print('done', flush=True)\n")
+        env = dict(os.environ, PYTHONPATH=str(ROOT))
+        writers = [subprocess.Popen([sys.executable, "-c", code, str(target), letter, str(len(text) - 1)], env=env,
+                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+                   for letter, text in texts.items()]
+        try:
+            for _ in range(12):  # each round, both write at the same moment
+                for writer in writers:
+                    writer.stdin.write("go\n")
+                    writer.stdin.flush()
+                assert [writer.stdout.readline() for writer in writers] == ["done\n", "done\n"]
+                content = other.read_text()
+                whole = content in texts.values()
+                assert whole, (f"{len(content):,} characters: {content.count(chr(0)):,} NUL, "
+                               f"{content.count('a'):,} a, {content.count('b'):,} b")
+                assert target.read_text() == content
+        finally:
+            for writer in writers:
+                writer.stdin.close()
+                writer.wait(60)
+
+    def test_unreadable_file_refused_before_work(self, tmp_path, monkeypatch, capsys):
+        """A file to rewrite in place that paint may write but not read (no copy of it can be kept) is refused first."""
+        target, other = hard_linked(tmp_path)
+        monkeypatch.setattr(os, "access", lambda path, mode, **options: not mode & os.R_OK)
+        assert cli.main(["solve", str(DANCER), "-o", str(target)]) == 2
+        assert "paint may not read it, and it must be rewritten in place" in capsys.readouterr().err
+        assert target.read_text() == self.OLD
+
+
+FULL_DISK = """
+set -e
+mount -t tmpfs -o size=256k tmpfs "$DISK"
+printf 'the old content, which must survive\\n' > "$DISK/mine.txt"
+ln "$DISK/mine.txt" "$DISK/other.txt"
+printf 'my own old content\\n' > "$DISK/own.txt"
+cat /dev/zero > "$DISK/filler" 2> /dev/null || true
+truncate -s -8K "$DISK/filler"
+set +e
+"$PYTHON" -m paint solve "$PUZZLE" -o "$DISK/mine.txt" 2> "$OUT/in-place.err"; echo $? > "$OUT/in-place.status"
+"$PYTHON" -m paint solve "$PUZZLE" -o "$DISK/own.txt" 2> "$OUT/replaced.err"; echo $? > "$OUT/replaced.status"
+cp "$DISK/other.txt" "$OUT/other.txt"; cp "$DISK/own.txt" "$OUT/own.txt"; ls -A "$DISK" > "$OUT/listing"
+"""
+
+
+def test_full_disk_keeps_the_old_content(tmp_path):
+    """On a real full disk (a 256 KiB tmpfs), a file rewritten in place and one replaced both keep their old content."""
+    disk, out = tmp_path / "disk", tmp_path / "out"
+    disk.mkdir()
+    out.mkdir()
+    env = dict(os.environ, PYTHONPATH=str(ROOT), DISK=str(disk), OUT=str(out), PYTHON=sys.executable,
+               PUZZLE=str(DANCER), TMPDIR=str(tmp_path))
+    if shutil.which("unshare") is None:
+        pytest.skip("no unshare here to mount a small tmpfs in a private namespace")
+    ways = [["unshare", "--user", "--map-root-user", "--mount"]]  # a user namespace of one's own, where allowed
+    if os.geteuid() == 0:
+        ways.append(["unshare", "--mount"])  # else, as root, a mount namespace alone
+    for way in ways:
+        finished = subprocess.run([*way, "sh", "-c", FULL_DISK], capture_output=True, text=True, env=env, timeout=120)
+        if (out / "listing").exists():
+            break
+    else:
+        pytest.skip(f"mounting a tmpfs is not permitted here: {finished.stderr.strip()}")
+    assert (out / "in-place.status").read_text() == "2\n"
+    assert re.fullmatch(r"paint: cannot write \S+/mine.txt: there is no room on its disk for the new text "
+                        r"\([0-9,]+ bytes: No space left on device\); the file was left as it was\n",
+                        (out / "in-place.err").read_text())
+    assert (out / "other.txt").read_text() == "the old content, which must survive\n"
+    assert (out / "replaced.status").read_text() == "2\n"
+    assert "No space left on device" in (out / "replaced.err").read_text()
+    assert (out / "own.txt").read_text() == "my own old content\n"
+    assert sorted((out / "listing").read_text().split()) == ["filler", "mine.txt", "other.txt", "own.txt"]

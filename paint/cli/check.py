@@ -20,7 +20,7 @@ from ..files import STDIN, STDIN_LABEL, ChunkedWriter, check_destination, output
 from ..solver import with_given
 from .status import EXIT_BAD_INPUT, EXIT_CONTRADICTION, EXIT_SOLVED, help_text
 from .common import (OutputConsole, add_grid, add_limits, complain, distinct_outputs, file_name, grid_for,
-                     page_destination, paragraph, positive, writes_stdout)
+                     page_destination, paragraph, positive, read_paths, writes_stdout)
 
 
 def add_parser(commands, names) -> None:
@@ -92,7 +92,7 @@ def run(arguments) -> int:
         raise PaintError(f"no puzzle files ({', '.join(formats.EXTENSIONS)}) in {', '.join(arguments.paths)}")
     if arguments.grid is not None:
         found = [_with_grid(found, arguments.grid)]
-    protect = [entry.path for entry in found] + ([STDIN] if STDIN in arguments.paths else [])
+    protect = [entry.path for entry in found] + list(read_paths(arguments))
     page_destination("--html", arguments.html, arguments.output, "report")
     for path in (arguments.output, arguments.html):
         if path:

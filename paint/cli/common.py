@@ -35,7 +35,7 @@ class Parser(argparse.ArgumentParser):
                 hint = (f"; {word!r} was read as an option: to give a file or game ID that starts "
                         f"with '-', put -- before it (paint solve -- {word})")
                 break
-        self.exit(EXIT_BAD_INPUT, f"paint: {message}{hint} (see '{self.prog} --help')\n")
+        self.exit(EXIT_BAD_INPUT, printable(f"paint: {message}{hint} (see '{self.prog} --help')") + "\n")
 
 
 class VersionAction(argparse.Action):
@@ -161,6 +161,19 @@ def page_destination(option: str, path, output, carries: str) -> None:
                          "send the " + carries + " elsewhere with -o")
 
 
+def read_paths(arguments) -> tuple[str, ...]:
+    """Every path the command line names for paint to read, which no output may replace: the puzzle file (or the
+    files and folders ``check`` searches, or ``convert``'s IN) and ``--grid``'s file; ``'-'`` is standard input.
+
+    >>> read_paths(argparse.Namespace(puzzle='p.non', grid='mine.txt'))
+    ('p.non', 'mine.txt')
+    """
+    named = [getattr(arguments, option, None) for option in ("puzzle", "source")]
+    named += list(getattr(arguments, "paths", None) or ())
+    named.append(getattr(arguments, "grid", None))
+    return tuple(path for path in named if path is not None)
+
+
 def writes_stdout(output) -> bool:
     """Whether output meant for standard output (``output`` None or '-') would find it closed."""
     return output in (None, "-") and sys.stdout is None
@@ -210,7 +223,8 @@ def os_message(error: OSError) -> str:
 
 
 def complain(message: str) -> None:
-    print(f"paint: {message}", file=sys.stderr)
+    """Print ``paint: message`` on standard error, one line, with what would not print escaped (:func:`printable`)."""
+    print(f"paint: {printable(message)}", file=sys.stderr)
 
 
 # ------------------------------------------------------- options several commands share

@@ -8,9 +8,9 @@ import sys
 
 from .. import formats
 from ..errors import PaintError
-from ..files import ChunkedWriter
+from ..files import ChunkedWriter, check_destination
 from .status import EXIT_SOLVED, help_text
-from .common import add_puzzle_number, complain, file_name, format_type, paragraph, writes_stdout
+from .common import add_puzzle_number, complain, file_name, format_type, paragraph, read_paths, writes_stdout
 
 
 def add_parser(commands, names) -> None:
@@ -51,6 +51,7 @@ def run(arguments) -> int:
         sys.stdout.flush()
         name = arguments.format
     else:
+        check_destination(arguments.destination, protect=read_paths(arguments))  # before reading
         puzzles = formats.convert(arguments.source, arguments.destination, format=arguments.format,
                                   number=arguments.number)
         name = arguments.format or formats.format_for(arguments.destination)

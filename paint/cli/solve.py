@@ -18,7 +18,8 @@ from ..render.text import Rounds, TextWriter, ending_parts, header_parts, pictur
 from ..wording import step_body
 from .status import EXIT_BY_STATUS, EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_SOLVED, EXIT_STALLED, help_text
 from .common import (OutputConsole, add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, complain,
-                     distinct_outputs, file_name, may_be_terminal, page_destination, paragraph, writes_stdout)
+                     distinct_outputs, file_name, may_be_terminal, page_destination, paragraph, read_paths,
+                     writes_stdout)
 
 
 def add_parser(commands, names) -> None:
@@ -86,7 +87,7 @@ def run(arguments) -> int:
         arguments.output = None  # standard output, as without -o
     for option, path in (("--svg", arguments.svg), ("--html", arguments.html)):
         page_destination(option, path, arguments.output, "explanation")
-    protect = (arguments.puzzle,)
+    protect = read_paths(arguments)
     destinations = [path for path in (arguments.output, arguments.svg, arguments.html) if path]
     for path in destinations:  # before a long solve
         check_destination(path, protect=protect)

@@ -59,6 +59,7 @@ from typing import Iterable, Iterator, TextIO, Union
 import attrs
 
 from ..explanation import Branch, Step
+from ..files import printable
 from ..wording import plural, step_body, step_head
 from ..formats import pro, solution
 from ..puzzle import Puzzle
@@ -184,12 +185,13 @@ def header(puzzle: Puzzle) -> Header:
 
 
 def shown(text: str) -> str:
-    """``text`` with every character that does not print (a control character, an escape) written as its escape.
+    """``text`` with every character that does not print (a control character, an escape, a bidirectional control)
+    written as its escape, as file names are shown (:func:`paint.files.printable`).
 
     >>> print(shown('caf\u00e9' + chr(27) + '[0m' + chr(9) + 'x'))
     caf\u00e9\\x1b[0m\\tx
     """
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    return printable(text)
 
 
 def header_parts(puzzle: Puzzle, *, grids: bool = True) -> list[Part]:
