@@ -8,6 +8,8 @@ import numbers
 
 import attrs
 
+from .puzzle import shown
+
 
 def positive_or_none(instance, attribute, value):
     """An attrs validator: ``value`` is None or a finite number (not a bool) more than 0; raises TypeError or
@@ -16,8 +18,8 @@ def positive_or_none(instance, attribute, value):
         return
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{attribute.name} must be a number or None, not {type(value).__name__}")
-    if not (math.isfinite(value) and value > 0):
-        raise ValueError(f"{attribute.name} must be positive, not {value}")
+    if not (value > 0 and (isinstance(value, numbers.Integral) or math.isfinite(value))):
+        raise ValueError(f"{attribute.name} must be positive, not {shown(value)}")
 
 
 def seconds_or_none(value) -> float | None:
@@ -36,10 +38,13 @@ def seconds_or_none(value) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"max_time must be a number of seconds or None, not {type(value).__name__}")
-    seconds = float(value)
+    try:
+        seconds = float(value)
+    except OverflowError:  # a whole number too large for a float
+        seconds = math.inf
     if not (math.isfinite(seconds) and seconds > 0):
         raise ValueError(f"max_time must be a finite number of seconds more than 0 (None for no limit), "
-                         f"not {value}")
+                         f"not {shown(value)}")
     return seconds
 
 
@@ -52,7 +57,7 @@ def count(instance, attribute, value) -> None:
         allowed = " or None" if attribute.default is None else ""
         raise TypeError(f"{attribute.name} must be a whole number{allowed}, not {type(value).__name__}")
     if value <= 0:
-        raise ValueError(f"{attribute.name} must be positive, not {value}")
+        raise ValueError(f"{attribute.name} must be positive, not {shown(value)}")
 
 
 def _rule_names(value) -> tuple[str, ...] | None:

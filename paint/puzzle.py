@@ -67,7 +67,7 @@ def _clues_of(kind: str):
                 clue = tuple(map(_target, targets))
             except TypeError:
                 raise ValueError(f"{where}: a clue is a sequence of whole numbers, "
-                                 f"not {_excerpt(_shown(clue))}") from None
+                                 f"not {shown(clue)}") from None
             if len(clue) > MAX_SIZE:
                 raise ValueError(f"{where}: a clue of more than {MAX_SIZE} targets fits no line")
             if any(not -MAX_SIZE <= n <= MAX_SIZE for n in clue):
@@ -93,12 +93,18 @@ def _target(number) -> int:
     return operator.index(number)
 
 
-def _shown(value) -> str:
-    """``repr(value)``, or its type's name when that cannot be had cheaply (a number too long to print)."""
+def shown(value, size: int = 40) -> str:
+    """``repr(value)`` for an error message, cut short to ``size`` characters with ``'...'`` (a number too long
+    for Python to print is called so).
+
+    >>> shown(list(range(100)), 12)
+    '[0, 1, 2,...'
+    """
     try:
-        return repr(value)
-    except ValueError:
-        return f"a {type(value).__name__}"
+        text = repr(value)
+    except ValueError:  # an int beyond Python's limit on digits
+        text = "a number too long to show"
+    return _excerpt(text, size)
 
 
 def _goal(field: str):
@@ -127,7 +133,7 @@ def _extra(value) -> tuple[tuple[str, str], ...]:
         pair = tuple(item) if isinstance(item, (tuple, list)) else None
         if pair is None or len(pair) != 2 or not all(isinstance(text, str) for text in pair):
             raise TypeError(f"extra must be (key, value) pairs of strings; pair {index} is "
-                            f"{_excerpt(_shown(item))}")
+                            f"{shown(item)}")
         pairs.append(pair)
     return tuple(pairs)
 

@@ -255,3 +255,12 @@ class TestGridSizes:
         """Grid.from_lines of an endless iterator is refused after MAX_SIZE + 1 rows."""
         with pytest.raises(ValueError, match="^lines: more than 1000 rows$"):
             paint.Grid.from_lines(itertools.repeat("X"))
+
+
+@pytest.mark.parametrize("options", [{"max_time": 10 ** 400}, {"max_time": -10 ** 5000}, {"max_branches": -10 ** 5000}],
+                         ids=["time 10^400", "time -10^5000", "branches -10^5000"])
+def test_limits_far_out_of_range(options):
+    """A limit far out of range is refused with a short ValueError naming the field, not an OverflowError."""
+    with pytest.raises(ValueError, match=f"^{next(iter(options))} must be ") as raised:
+        paint.SolveOptions(**options)
+    assert len(str(raised.value)) <= 130  # the value quoted in at most 40 characters
