@@ -23,16 +23,45 @@ Glossary (Kramer's terms, used everywhere in paint):
 ('solved', ['X.', 'X.'])
 """
 
-from . import formats
-from .solver import solve
-from .errors import Contradiction, PaintError, PuzzleFormatError
-from .options import SolveOptions
-from .puzzle import Puzzle
-from .result import Result
-from .squares import Grid, Square
+from __future__ import annotations
+
+import importlib
 
 __all__ = ["load", "load_grid", "solve", "formats", "Puzzle", "Result", "Grid", "Square", "SolveOptions",
            "PaintError", "PuzzleFormatError", "Contradiction"]
+
+_HOMES = {"solve": "solver", "formats": None, "Puzzle": "puzzle", "Result": "result", "Grid": "squares",
+          "Square": "squares", "SolveOptions": "options", "PaintError": "errors",
+          "PuzzleFormatError": "errors", "Contradiction": "errors"}
+"""The module of each public name that is not defined here (None: the name is the module), imported the
+first time the name is asked for, so that importing :mod:`paint` (the first thing the command does,
+:mod:`paint.__main__`) loads nothing else."""
+
+
+def __getattr__(name: str):
+    """A public name (:data:`__all__`) or a submodule (``paint.check``), imported when first asked for
+    (PEP 562); raises AttributeError for any other name."""
+    if name in _HOMES:
+        home = _HOMES[name]
+        value = importlib.import_module(f"{__name__}.{home or name}")
+        if home is not None:
+            value = getattr(value, name)
+    elif not name.startswith("_"):
+        try:
+            value = importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the public ones not yet imported among them."""
+    return sorted(set(globals()) | set(__all__))
 
 
 def load(path) -> Puzzle:
@@ -40,7 +69,8 @@ def load(path) -> Puzzle:
 
     Raises :class:`PuzzleFormatError` naming the file (and line) for bad input.
     """
-    return formats.load(path)
+    from .formats import load as read
+    return read(path)
 
 
 def load_grid(path, puzzle: Puzzle | None = None) -> Grid:

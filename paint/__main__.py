@@ -1,8 +1,82 @@
-"""``python -m paint``: the same as the ``paint`` command (see :mod:`paint.cli`)."""
+"""``python -m paint`` and the ``paint`` console script: the same command (:mod:`paint.cli`), guarded against
+Ctrl-C from its first instruction.
+
+Both run :func:`main` here, which imports the rest of paint (:mod:`paint.cli`) inside the guard that turns
+Ctrl-C into exit status 130 and ``paint: interrupted``, with no traceback.  Neither this module nor the
+package (whose public names are imported lazily) imports anything else of paint, so before the guard there
+are only the few instructions of their bodies: ``python -m paint`` runs this module's body as ``__main__``,
+the console script imports it.  Before them, a signal finds Python's own handling: SIGINT or SIGTERM before
+the interpreter has set up its handlers kills the process (as for any program); SIGINT while the interpreter
+itself is still starting (its ``site`` module, ``runpy``, the console script's first imports) is reported by
+Python, with a traceback through none of paint's code.
+"""
 
 import sys
 
-from .cli import main
+EXIT_INTERRUPTED = 130
+"""The exit status after Ctrl-C (:data:`paint.cli.status.EXIT_INTERRUPTED`, which is not imported before the
+guard)."""
+
+
+def main() -> int:
+    """Run ``paint`` with the command line (:func:`paint.cli.main`) and return its exit status.
+
+    A Ctrl-C (KeyboardInterrupt) at any moment, while paint is still being
+    imported among them, returns 130 after ``paint: interrupted`` on
+    stderr.  A signal's exception raised where Python cannot let it rise
+    (in a weakref callback or a ``__del__``, which Python would report as
+    "Exception ignored" and forget) is raised again: the signal is sent
+    anew (:func:`_raise_again`).  Once the status is known, SIGINT is
+    ignored: what is left is the process's exit, which a late Ctrl-C would
+    only clutter with a traceback from the interpreter's shutdown; so this
+    is for the process's entry, not for a program that goes on after it
+    (that calls :func:`paint.cli.main`).
+    """
+    previous = sys.unraisablehook
+    sys.unraisablehook = _raise_again
+    try:
+        from .cli import main as run
+        status = run()
+    except KeyboardInterrupt:
+        _quiet()
+        try:
+            sys.stderr.write("paint: interrupted\n")
+        except (AttributeError, OSError, ValueError):  # no stderr, or a closed one: the status says it
+            pass
+        status = EXIT_INTERRUPTED
+    _quiet()
+    sys.unraisablehook = previous
+    return status
+
+
+def _raise_again(unraisable) -> None:
+    """``sys.unraisablehook`` while paint runs: a KeyboardInterrupt (or another exception a signal handler
+    raised, one with a ``signum``) that could not rise where it was raised is raised again, by sending its
+    signal anew from another thread a moment later, when the main thread has left the callback; any other
+    exception is reported as Python reports it."""
+    import signal
+    error = unraisable.exc_value
+    signum = signal.SIGINT if isinstance(error, KeyboardInterrupt) else getattr(error, "signum", None)
+    if isinstance(error, Exception) or not isinstance(signum, int):
+        sys.__unraisablehook__(unraisable)
+        return
+    import _thread
+    _thread.start_new_thread(_send, (signum,))
+
+
+def _send(signum: int) -> None:
+    """Send ``signum`` to this process after a millisecond."""
+    import os
+    import time
+    time.sleep(0.001)
+    os.kill(os.getpid(), signum)
+
+
+def _quiet() -> None:
+    """Ignore SIGINT from here on (the process is stopping)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
 
 if __name__ == "__main__":
     sys.exit(main())

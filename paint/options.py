@@ -2,13 +2,95 @@
 
 from __future__ import annotations
 
+import itertools
+import math
+import numbers
+
 import attrs
+
+from .puzzle import shown
 
 
 def positive_or_none(instance, attribute, value):
-    """An attrs validator: ``value`` is None or more than 0; raises ValueError naming the field otherwise."""
-    if value is not None and value <= 0:
-        raise ValueError(f"{attribute.name} must be positive, not {value}")
+    """An attrs validator: ``value`` is None or a finite number (not a bool) more than 0; raises TypeError or
+    ValueError naming the field otherwise."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{attribute.name} must be a number or None, not {type(value).__name__}")
+    if not (value > 0 and (isinstance(value, numbers.Integral) or math.isfinite(value))):
+        raise ValueError(f"{attribute.name} must be positive, not {shown(value)}")
+
+
+def seconds_or_none(value) -> float | None:
+    """The converter of a time limit: None (no limit), or a finite number of seconds more than 0, as a float.
+
+    Raises TypeError for a bool, a string or anything that is not a real number, ValueError for NaN, an
+    infinity (None is the way to say no limit) or a number that is not positive; the field is named.
+
+    >>> seconds_or_none(2), seconds_or_none(None)
+    (2.0, None)
+    >>> seconds_or_none(float('nan'))
+    Traceback (most recent call last):
+    ValueError: max_time must be a finite number of seconds more than 0 (None for no limit), not nan
+    """
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"max_time must be a number of seconds or None, not {type(value).__name__}")
+    try:
+        seconds = float(value)
+    except OverflowError:  # a whole number too large for a float
+        seconds = math.inf
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise ValueError(f"max_time must be a finite number of seconds more than 0 (None for no limit), "
+                         f"not {shown(value)}")
+    return seconds
+
+
+def count(instance, attribute, value) -> None:
+    """An attrs validator: ``value`` is a whole number (not a bool) more than 0, or None where the field's
+    default is None; raises TypeError or ValueError naming the field otherwise."""
+    if value is None and attribute.default is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        allowed = " or None" if attribute.default is None else ""
+        raise TypeError(f"{attribute.name} must be a whole number{allowed}, not {type(value).__name__}")
+    if value <= 0:
+        raise ValueError(f"{attribute.name} must be positive, not {shown(value)}")
+
+
+def _rule_names(value) -> tuple[str, ...] | None:
+    """The converter of ``rules``: None, or rule names (of :data:`paint.rules.RULE_NAMES`) as a tuple.
+
+    An iterable is read to at most one name more than there are rules, so an endless one is refused.
+    Raises TypeError for a value that is not an iterable of strings, ValueError for too many names or a name
+    that is not a rule.
+    """
+    if value is None:
+        return None
+    from .rules import RULE_NAMES  # only a choice of rules loads them here
+    if isinstance(value, (str, bytes, bytearray)):
+        raise TypeError(f"rules must be an iterable of rule names or None, not {type(value).__name__}")
+    try:
+        names = tuple(itertools.islice(value, len(RULE_NAMES) + 1))
+    except TypeError:
+        raise TypeError(f"rules must be an iterable of rule names or None, not {type(value).__name__}") from None
+    if len(names) > len(RULE_NAMES):
+        raise ValueError(f"rules: more than {len(RULE_NAMES)} names (there are {len(RULE_NAMES)} rules)")
+    for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"rules must be rule names (strings), not {type(name).__name__}")
+    unknown = sorted(set(names) - set(RULE_NAMES))
+    if unknown:
+        raise ValueError(f"unknown rules: {', '.join(unknown)}")
+    return names
+
+
+def _flag(instance, attribute, value) -> None:
+    """An attrs validator: ``value`` is True or False; raises TypeError naming the field otherwise."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{attribute.name} must be True or False, not {type(value).__name__}")
 
 
 @attrs.frozen
@@ -50,7 +132,11 @@ class SolveOptions:
       in about half the time, for a caller that reads only which rules
       were used (:func:`paint.check.check_puzzle`).
 
-    Raises ValueError for a limit or a scan width that is not positive.
+    Raises ValueError for a limit or a scan width that is not positive, and
+    for a time limit that is NaN or infinite (None means no limit); TypeError
+    for a count that is not a whole number, a time that is not a number, a
+    flag that is not a bool or rules that are not names; each error names
+    the field.
 
     >>> SolveOptions(rules=('overlap',)).rules
     ('overlap',)
@@ -59,15 +145,14 @@ class SolveOptions:
     ValueError: max_branches must be positive, not 0
     """
 
-    rules: tuple[str, ...] | None = attrs.field(
-        default=None, converter=attrs.converters.optional(tuple))
-    search: bool = True
-    max_time: float | None = attrs.field(default=None, validator=positive_or_none)
-    max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
-    branch_steps: bool = False
+    rules: tuple[str, ...] | None = attrs.field(default=None, converter=_rule_names)
+    search: bool = attrs.field(default=True, validator=_flag)
+    max_time: float | None = attrs.field(default=None, converter=seconds_or_none)
+    max_branches: int | None = attrs.field(default=None, validator=count)
+    branch_steps: bool = attrs.field(default=False, validator=_flag)
     steps: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "rule")))
-    second_solution: int | None = attrs.field(default=None, validator=positive_or_none)
-    scan_blocks: int = attrs.field(default=20, validator=attrs.validators.gt(0))
-    inner_scan: int = attrs.field(default=4, validator=attrs.validators.gt(0))
-    inner_limit: int = attrs.field(default=8, validator=attrs.validators.gt(0))
-    chains: bool = True
+    second_solution: int | None = attrs.field(default=None, validator=count)
+    scan_blocks: int = attrs.field(default=20, validator=count)
+    inner_scan: int = attrs.field(default=4, validator=count)
+    inner_limit: int = attrs.field(default=8, validator=count)
+    chains: bool = attrs.field(default=True, validator=_flag)

@@ -21,6 +21,8 @@ from typing import Iterator
 
 import attrs
 
+from .puzzle import MAX_SIZE, bounded
+
 
 class Square(enum.IntEnum):
     """The state of one square: BLANK (unknown), EMPTY or FULL (Kramer decision 3).
@@ -136,6 +138,21 @@ def columns_of(rows, width: int) -> list[bytearray]:
     return [bytearray(column) for column in zip(*rows)]
 
 
+def check_size(**sizes) -> None:
+    """Raise TypeError or ValueError naming the size at fault unless every one of ``sizes`` (``height=3``,
+    ``width=5``) is a whole number (not a bool) from 0 to :data:`paint.puzzle.MAX_SIZE`.
+
+    >>> check_size(height=10 ** 6, width=2)
+    Traceback (most recent call last):
+    ValueError: height must be from 0 to 1000, not 1000000
+    """
+    for name, size in sizes.items():
+        if isinstance(size, bool) or not isinstance(size, int):
+            raise TypeError(f"{name} must be a whole number, not {type(size).__name__}")
+        if not 0 <= size <= MAX_SIZE:
+            raise ValueError(f"{name} must be from 0 to {MAX_SIZE}, not {size}")
+
+
 def starting_grid(puzzle) -> "Grid":
     """The grid a solve of ``puzzle`` starts from: its given squares (:attr:`paint.puzzle.Puzzle.given`), else blank."""
     if puzzle.given is not None:
@@ -157,19 +174,30 @@ class Grid:
 
     @classmethod
     def blank(cls, height: int, width: int) -> "Grid":
-        """A grid of ``height`` x ``width`` blank squares."""
+        """A grid of ``height`` x ``width`` blank squares.
+
+        Raises TypeError or ValueError (naming ``height`` or ``width``) for a size that is not a whole number
+        from 0 to :data:`paint.puzzle.MAX_SIZE`, before anything is allocated.
+        """
+        check_size(height=height, width=width)
         return cls(height, width, [[BLANK] * width for _ in range(height)])
 
     @classmethod
     def from_lines(cls, lines) -> "Grid":
         """A grid from one glyph string per row (``' '``, ``'.'``, ``'X'``).
 
-        Raises ValueError for rows of unequal length or unknown glyphs.
+        Raises ValueError for rows of unequal length, unknown glyphs or more
+        than :data:`paint.puzzle.MAX_SIZE` rows or columns (an iterable is
+        read to one row more than that at most).
 
         >>> Grid.from_lines(['X.', ' X']).count(Square.BLANK)
         1
         """
-        lines = list(lines)
+        lines = bounded(lines, MAX_SIZE, "lines", "rows")
+        if any(not isinstance(line, str) for line in lines):
+            raise TypeError("a grid's rows are strings of glyphs")
+        if lines and len(lines[0]) > MAX_SIZE:
+            raise ValueError(f"lines: rows of more than {MAX_SIZE} squares")
         width = len(lines[0]) if lines else 0
         if any(len(line) != width for line in lines):
             raise ValueError("rows of unequal length")
@@ -181,7 +209,11 @@ class Grid:
         ``?``/``_``/space blank; short lines and missing last rows are blank (:mod:`paint.formats.grid`).
 
         Without ``width``/``height`` the text gives the size.  Raises
-        :class:`paint.errors.PuzzleFormatError` (naming ``'<grid>'`` and the line).
+        :class:`paint.errors.PuzzleFormatError` (naming ``'<grid>'`` and the line)
+        for bad text, including a grid wider or higher than
+        :data:`paint.puzzle.MAX_SIZE`; TypeError or ValueError (naming the
+        argument) for a ``width`` or ``height`` that is not a whole number from
+        1 to :data:`paint.puzzle.MAX_SIZE`, before anything is read.
 
         >>> Grid.parse('X.\\n-#', width=3).lines()
         ['X. ', '.X ']

@@ -67,8 +67,9 @@ def main(argv=None) -> int:
     interrupted, 141 when the reader of the output went away).  Errors are
     one line on stderr: ``paint: <message>``, never a traceback.
     """
-    previous = {number: signal.signal(number, _terminate) for number in _TERMINATE}
+    previous = {}
     try:
+        previous.update((number, signal.signal(number, _terminate)) for number in _TERMINATE)  # inside the try
         Parser.words = list(sys.argv[1:] if argv is None else argv)
         arguments = build_parser(_command_in(Parser.words)).parse_args(argv)
         return command_module(arguments.command).run(arguments)
