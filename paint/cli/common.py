@@ -131,6 +131,20 @@ def may_be_terminal(stream) -> bool:
         return False
 
 
+def status_line(console):
+    """The status line of a long solve: on ``console`` (the terminal the output goes to, which it must share),
+    else on standard error when that is a terminal, else None (nothing to show it on)."""
+    if console is None:
+        if not may_be_terminal(sys.stderr):
+            return None
+        from rich.console import Console
+        console = Console(stderr=True, highlight=False)
+        if not console.is_terminal:
+            return None
+    from ..render.terminal import StatusLine
+    return StatusLine(console)
+
+
 def regular_or_new(path) -> bool:
     """Whether ``path`` names a regular file or nothing yet (two outputs may share a device, not a file)."""
     if descriptor_of(path) is not None:

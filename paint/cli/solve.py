@@ -18,7 +18,8 @@ from ..render.text import Rounds, TextWriter, ending_parts, header_parts, pictur
 from ..wording import step_body
 from .status import EXIT_BY_STATUS, EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_SOLVED, EXIT_STALLED, help_text
 from .common import (OutputConsole, add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, complain,
-                     distinct_outputs, file_name, may_be_terminal, page_destination, paragraph, writes_stdout)
+                     distinct_outputs, file_name, may_be_terminal, page_destination, paragraph, status_line,
+                     writes_stdout)
 
 
 def add_parser(commands, names) -> None:
@@ -178,22 +179,18 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
     # rich only for a terminal: on a terminal it writes (and keeps the status line below); a file or pipe gets
     # plain text without loading it
     console = OutputConsole(highlight=False) if may_be_terminal(sys.stdout) else None
-    on_terminal = console is not None and console.is_terminal
+    to_terminal = console is not None and console.is_terminal and stream is None
     width = arguments.width
-    if stream is None and not arguments.json and on_terminal:
-        from ..render.terminal import TerminalWriter
-        writer = TerminalWriter(console)
-        width = min(arguments.width, max(console.width, 40))
+    if to_terminal:
+        # everything for the terminal goes through its one console, the status line's too
+        from ..render.terminal import ConsoleText, TerminalWriter
+        out = ConsoleText(console)
+        writer = TextWriter(out) if arguments.json else TerminalWriter(console)
+        width = width if arguments.json else min(arguments.width, max(console.width, 40))
     else:
-        writer = TextWriter(stream or ChunkedWriter(sys.stdout))
-    out = stream or ChunkedWriter(sys.stdout)
-    status = None
-    if may_be_terminal(sys.stderr):
-        from rich.console import Console
-
-        from ..render.terminal import StatusLine
-        errors = Console(stderr=True, highlight=False)
-        status = StatusLine(errors, shared=on_terminal and stream is None) if errors.is_terminal else None
+        out = stream or ChunkedWriter(sys.stdout)
+        writer = TextWriter(out)
+    status = status_line(console if to_terminal else None)
     many = len(puzzles) > 1
     if arguments.json and arguments.all:
         out.write("[")
