@@ -36,3 +36,59 @@ class TestSolveScreen:
         assert b"searching: " in screen.raw
         document = json.loads(screen.text)
         assert document["status"] == "limit" and document["steps"]
+
+
+KNOTTY = Path(__file__).parent / "corpus" / "survey" / "knotty.non"  # search for minutes
+DANCER = Path(__file__).parent / "corpus" / "survey" / "webpbn-00001-dancer.non"  # line logic, at once
+ESCAPES = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _two_puzzles(folder: Path) -> Path:
+    """A folder of a hard puzzle that sorts first, then a quick one."""
+    folder.mkdir()
+    (folder / "a-knotty.non").write_bytes(KNOTTY.read_bytes())
+    (folder / "b-dancer.non").write_bytes(DANCER.read_bytes())
+    return folder
+
+
+class TestCheckProgress:
+    """``paint check`` names the puzzles being worked, each with its time so far against the limit."""
+
+    def test_names_the_puzzle_being_worked(self, tmp_path):
+        """While the first, hard puzzle runs to its limit, the progress line names it with its time of the limit."""
+        folder = _two_puzzles(tmp_path / "puzzles")
+        screen = run_on_terminal("check", folder, "--jobs", "1", "--max-time", "2")
+        drawn = ESCAPES.sub(b"", screen.raw).decode()
+        assert re.search(r"0/2 .*· a-knotty\.non [0-9] s of 2 s", drawn)
+        assert "s of 2 s" not in screen.text  # the progress line is gone; the table stays
+        assert re.search(r"a-knotty\.non .*limit", screen.text) and re.search(r"b-dancer\.non .*ok", screen.text)
+
+    @pytest.mark.parametrize("jobs", [1, 2])
+    def test_batch_says_what_it_starts(self, tmp_path, jobs):
+        """check_batch calls on_start once for each puzzle before its check, with at most ``jobs`` being worked."""
+        from paint.batch import check_batch, find_puzzles
+        from paint.check import CheckOptions
+        folder = _two_puzzles(tmp_path / "puzzles")
+        for name in ("c.non", "d.non", "e.non"):
+            (folder / name).write_bytes(DANCER.read_bytes())
+        working: set[str] = set()
+        most = []
+        events = []
+
+        def start(name):
+            assert name not in working
+            working.add(name)
+            events.append(("start", name))
+            most.append(len(working))
+
+        def done(check):
+            working.remove(check.file)
+            events.append(("done", check.file))
+
+        batch = check_batch(find_puzzles([folder]), CheckOptions(max_time=1), jobs=jobs, on_check=done,
+                            on_start=start)
+        names = [check.file for check in batch.checks]
+        assert sorted(name for kind, name in events if kind == "start") == sorted(names) and len(names) == 5
+        assert not working and max(most) <= jobs
+        if jobs == 1:
+            assert events == [(kind, name) for name in names for kind in ("start", "done")]

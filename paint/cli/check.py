@@ -113,14 +113,22 @@ def run(arguments) -> int:
         from rich.console import Console
         progress_console = Console(stderr=True)
     if progress_console is not None and progress_console.is_terminal:
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn,
-                                   TimeElapsedColumn)
-        with Progress(SpinnerColumn(), TextColumn("checking"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), TextColumn("{task.description}", markup=False),
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        from ..files import printable
+        from ..render.check import Working
+        # the puzzles being worked, each with its time against the limit: a hard one is seen, not only a count
+        working = Working([printable(entry.label) for entry in found], arguments.max_time)
+
+        def done(check) -> None:
+            working.finish(check.file)
+            progress.update(task, advance=1)
+
+        with Progress(SpinnerColumn(), TextColumn("checking"), BarColumn(bar_width=20), MofNCompleteColumn(),
+                      TimeElapsedColumn(), TextColumn("·"), working,
                       console=progress_console, transient=True) as progress:
             task = progress.add_task("", total=len(found))
-            batch = check_batch(found, options, jobs=arguments.jobs,
-                                on_check=lambda check: progress.update(task, advance=1, description=check.file))
+            batch = check_batch(found, options, jobs=arguments.jobs, on_check=done, on_start=working.start)
     else:
         batch = check_batch(found, options, jobs=arguments.jobs)
     seconds = time.perf_counter() - started
