@@ -92,3 +92,51 @@ class TestCheckProgress:
         assert not working and max(most) <= jobs
         if jobs == 1:
             assert events == [(kind, name) for name in names for kind in ("start", "done")]
+
+
+MERKA = Path(__file__).parent / "corpus" / "survey" / "webpbn-01611-merka.non"  # rules, then a short search
+
+
+class TestHintWithinTheLimit:
+    """``paint hint`` shows progress, and gives the next line step when its search is stopped but no square
+    the person filled in can be a mistake."""
+
+    def test_line_step_when_the_search_is_stopped(self):
+        """With the puzzle's own solve stopped, an empty grid gets the line step a solve to the end gives."""
+        import paint
+        from paint.hint import hint
+        puzzle = paint.load(MERKA)
+        stopped = paint.solve(puzzle, paint.SolveOptions(max_branches=1))
+        assert stopped.status == "limit"  # the hint's own solve stops where this one does
+        quick = hint(puzzle, None, paint.SolveOptions(max_branches=1))
+        whole = hint(puzzle)
+        assert whole.status == "step" and whole.unique is True
+        assert quick.status == "step" and quick.unique is None
+        assert (quick.step.rule, quick.step.marks, quick.step.reasons) == (whole.step.rule, whole.step.marks,
+                                                                          whole.step.reasons)
+
+    def test_only_squares_the_solve_settled(self):
+        """A person's square the stopped solve had settled alike leaves the step; one it had not settled, a limit."""
+        import paint
+        from paint.hint import hint
+        from paint.squares import BLANK, FULL
+        puzzle = paint.load(MERKA)
+        stopped = paint.solve(puzzle, paint.SolveOptions(max_branches=1)).grid
+        solution = paint.solve(puzzle).grid
+        settled = next((r, c) for r, row in enumerate(stopped.rows) for c, value in enumerate(row) if value != BLANK)
+        open_ = next((r, c) for r, row in enumerate(stopped.rows) for c, value in enumerate(row) if value == BLANK)
+        for (r, c), status in ((settled, "step"), (open_, "limit")):
+            lines = [" " * puzzle.width for _ in range(puzzle.height)]
+            lines[r] = lines[r][:c] + ("X" if solution.rows[r][c] == FULL else ".") + lines[r][c + 1:]
+            found = hint(puzzle, paint.Grid.from_lines(lines), paint.SolveOptions(max_branches=1))
+            assert found.status == status, (r, c)
+            if status == "limit":
+                assert "time ran out" in found.reason
+
+    def test_progress_then_a_step_on_a_terminal(self):
+        """On a terminal a hint whose search runs out of time shows its status line, then a line step."""
+        screen = run_on_terminal("hint", KNOTTY, "--max-time", "2")
+        assert screen.status == 0
+        assert b"looking for a hint - " in screen.raw and b" of 2 s" in screen.raw
+        assert "looking for a hint" not in screen.text
+        assert screen.lines[0].startswith("next: ")

@@ -131,8 +131,9 @@ def may_be_terminal(stream) -> bool:
         return False
 
 
-def status_line(console):
-    """The status line of a long solve: on ``console`` (the terminal the output goes to, which it must share),
+def status_line(console, text=None):
+    """The status line of a long solve (:class:`paint.render.terminal.StatusLine`, ``text`` turning progress
+    into its line, default its own): on ``console`` (the terminal the output goes to, which it must share),
     else on standard error when that is a terminal, else None (nothing to show it on)."""
     if console is None:
         if not may_be_terminal(sys.stderr):
@@ -142,7 +143,7 @@ def status_line(console):
         if not console.is_terminal:
             return None
     from ..render.terminal import StatusLine
-    return StatusLine(console)
+    return StatusLine(console) if text is None else StatusLine(console, text=text)
 
 
 def regular_or_new(path) -> bool:
