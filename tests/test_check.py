@@ -568,7 +568,7 @@ class TestCommand:
         jsonschema.validate(documents, SCHEMA)
         assert status == 2
         assert {d["verdict"] for d in documents} == set(VERDICTS) - {"limit"}
-        status, out, _ = run_check([tmp_path, "--json", "--max-branches", "1"], capsys)
+        status, out, _ = run_check([tmp_path, "--json", "--max-positions", "1"], capsys)
         limited = json.loads(out)
         jsonschema.validate(limited, SCHEMA)
         assert [d["verdict"] for d in limited if "multiple" in d["file"]] == ["limit"]

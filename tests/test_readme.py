@@ -109,3 +109,9 @@ def test_exit_status_table():
     """The README's table of exit statuses is the one every --help is made from."""
     from paint.cli.status import markdown_table
     assert markdown_table() in README
+
+
+def test_limits_table():
+    """The README's table of limits is the one every --help and every limit option is made from."""
+    from paint.cli.status import limits_markdown
+    assert limits_markdown() in README

@@ -140,3 +140,55 @@ class TestHintWithinTheLimit:
         assert b"looking for a hint - " in screen.raw and b" of 2 s" in screen.raw
         assert "looking for a hint" not in screen.text
         assert screen.lines[0].startswith("next: ")
+
+
+class TestLimits:
+    """Each limit option has one meaning and one default, from one table, in every command's --help."""
+
+    @pytest.mark.parametrize("command", ["solve", "hint", "check", "line"])
+    def test_help_and_defaults_from_the_table(self, command):
+        """Every command with limits ends its --help with its limits and takes each limit's default from the table."""
+        from paint.cli.status import limits_of, limits_text
+        screen = _help(command)
+        assert limits_text(command) in screen and limits_text(command)
+        for limit, bound in limits_of(command):
+            assert f"{limit.option} {limit.metavar}" in screen
+            assert _defaults(command)[limit.option.lstrip("-").replace("-", "_")] == bound.default
+
+    def test_one_count_one_name(self):
+        """paint check names its depth-first count --max-positions and refuses --max-branches, saying why."""
+        from paint.cli.status import LIMITS
+        assert {command for limit in LIMITS if limit.option == "--max-branches" for command in limit.bounds} == {"solve"}
+        finished = _paint("check", DANCER, "--max-branches", "5")
+        assert finished.returncode == 2 and "use --max-positions N" in finished.stderr
+        assert _paint("check", DANCER, "--max-positions", "5").returncode == 0
+
+    def test_api_defaults_agree(self):
+        """The library's default limit for a check is the one paint check's --help states."""
+        from paint.check import CheckOptions
+        from paint.cli.status import limit_default
+        assert CheckOptions().max_time == limit_default("check", "--max-time")
+        assert CheckOptions().max_branches is None and limit_default("check", "--max-positions") is None
+
+
+def _paint(*args):
+    import os
+    import subprocess
+    import sys
+    root = Path(__file__).parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONIOENCODING="utf-8", COLUMNS="100")
+    return subprocess.run([sys.executable, "-m", "paint", *map(str, args)], capture_output=True, text=True,
+                          env=env, cwd=root, timeout=120)
+
+
+def _help(command: str) -> str:
+    """``paint COMMAND --help`` as printed."""
+    finished = _paint(command, "--help")
+    assert finished.returncode == 0
+    return finished.stdout
+
+
+def _defaults(command: str) -> dict:
+    """The defaults of ``paint COMMAND``'s options, as its parser holds them."""
+    from paint import cli
+    return vars(cli.build_parser(command).parse_known_args([command, "x"])[0])

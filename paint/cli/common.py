@@ -249,9 +249,11 @@ def add_width(parser) -> None:
                         help="wrap lines at N characters (default: %(default)s)")
 
 
-def add_limits(parser, *, seconds: str, branches: str | None, default: float | None = None) -> None:
-    """``--max-time SECONDS`` (with ``default``) and, when ``branches`` says what it does, ``--max-branches N``."""
-    parser.add_argument("--max-time", type=positive(float), default=default, metavar="SECONDS",
-                        help=seconds + (" (default: %(default)g)" if default is not None else ""))
-    if branches is not None:
-        parser.add_argument("--max-branches", type=positive(int), metavar="N", help=branches)
+def add_limits(parser, command: str) -> None:
+    """The limit options of ``command`` (``--max-time SECONDS``, ...), with their defaults and help, from
+    :data:`paint.cli.status.LIMITS`: the one table its ``--help`` and the README show."""
+    from .status import limits_of
+    for limit, bound in limits_of(command):
+        kind = float if limit.unit == "s" else int
+        parser.add_argument(limit.option, type=positive(kind), default=bound.default, metavar=limit.metavar,
+                            help=f"{bound.what} (default: {limit.default_text(command)})")

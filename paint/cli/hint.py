@@ -16,10 +16,6 @@ from .common import (add_grid, add_limits, add_puzzle_number, add_width, chosen_
                      status_line)
 
 
-HINT_MAX_TIME = 20.0
-"""How long each solve behind a hint may take by default, in seconds."""
-
-
 def add_parser(commands, names) -> None:
     """Add the ``hint`` sub-command to ``commands``."""
     hint = commands.add_parser(
@@ -45,8 +41,7 @@ def add_parser(commands, names) -> None:
                       help="how much to say: 1 where to look, 2 also the rule, 3 the whole step (default)")
     hint.add_argument("--json", action="store_true", help="print the hint as a JSON document")
     add_width(hint)
-    add_limits(hint, default=HINT_MAX_TIME, seconds="give up after SECONDS of each solve behind the hint",
-               branches=None)
+    add_limits(hint, "hint")
 
 
 def run(arguments) -> int:

@@ -77,9 +77,7 @@ def add_parser(commands, names) -> None:
     add_width(solve)
     solve.add_argument("--no-search", dest="search", action="store_false",
                        help="run the rules only; stop with 'stalled' where search would begin")
-    add_limits(solve, seconds="stop after SECONDS of solving (rules, probes or search), with status 'limit' "
-                              "and the grid as far as it got (Ctrl-C does the same)",
-               branches="stop searching after working N branches, with status 'limit'")
+    add_limits(solve, "solve")
 
 
 def run(arguments) -> int:
