@@ -192,3 +192,52 @@ def _defaults(command: str) -> dict:
     """The defaults of ``paint COMMAND``'s options, as its parser holds them."""
     from paint import cli
     return vars(cli.build_parser(command).parse_known_args([command, "x"])[0])
+
+
+class TestMessages:
+    """Messages say what is true where they are read: the grid, one way of writing numbers, no false highlights."""
+
+    def test_grid_from_a_terminal(self):
+        """hint --grid - with standard input a terminal names the grid, not a puzzle file, and exits 2."""
+        screen = run_on_terminal("hint", Path("puzzles") / "dancer.pro", "--grid", "-")
+        assert screen.status == 2
+        assert "--grid -: standard input is a terminal" in screen.text and "grid file" in screen.text
+        assert "puzzle" not in screen.text
+
+    def test_numbers_written_alike(self):
+        """A count is written the same in the status line, the limit message and the summary: separators from 10,000."""
+        import paint
+        from paint.budget import Progress
+        from paint.render.text import progress_text, render_text
+        result = paint.solve(paint.load(FOREVER), paint.SolveOptions(max_branches=1500))
+        text = render_text(result, grids=False)
+        assert result.branches >= 1500 and f"stopped after {result.branches} branches" in text
+        assert f"searched         {result.branches} branches" in text
+        line = progress_text(Progress("search", None, 12345, 250000, result.branches, 3, 1.0))
+        assert line.startswith(f"searching: level 3, {result.branches} branches; 12,345 of 250,000 squares")
+
+    def test_highlighted_only_in_colour(self):
+        """'(highlighted)' is said of two solutions' differences on a colour terminal only; elsewhere they are listed."""
+        import io
+
+        import paint
+        from rich.console import Console
+
+        from paint.check import check_puzzle
+        from paint.render.check import render_report
+        from paint.render.terminal import render_terminal
+        from paint.render.text import render_text
+        puzzle = paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]], title="two")
+        result = paint.solve(puzzle)
+        assert result.status == "multiple"
+        assert "differ in 4 squares: row 1, column 1" in " ".join(render_text(result).split())
+        for console, said in ((Console(file=io.StringIO(), force_terminal=True, color_system="standard"), True),
+                              (Console(file=io.StringIO(), force_terminal=True, no_color=True), False),
+                              (Console(file=io.StringIO(), color_system=None), False)):
+            render_terminal(result, console)
+            check = check_puzzle(puzzle, file="two.non")
+            render_report([check], console, seconds=0.1, show=True)
+            shown = " ".join(re.sub("\x1b\\[[0-9;]*m", "", console.file.getvalue()).split())
+            assert ("the two found differ in 4 squares (highlighted): " in shown) is said
+            assert ("which differ in 4 squares (highlighted): " in shown) is said
+            assert "differ in 4 squares: row 1" in shown or said

@@ -210,12 +210,23 @@ def with_grid(puzzle, arguments):
 
 def grid_for(puzzle, path, puzzle_from_stdin: bool):
     """The grid file at ``path`` (None: no ``--grid``, so None), sized to ``puzzle``; the one place the
-    commands read ``--grid``.  Raises PaintError when the puzzle came from standard input too."""
+    commands read ``--grid``.  Raises PaintError when the puzzle came from standard input too, or when ``-``
+    names standard input while it is a terminal."""
     if path is None:
         return None
     if path == STDIN and puzzle_from_stdin:
         raise PaintError("the puzzle and --grid cannot both be read from standard input")
+    if path == STDIN and _stdin_is_terminal():
+        raise PaintError("--grid -: standard input is a terminal: redirect your grid file into it "
+                         "(--grid - < mine.txt) or pipe one")
     return load_grid(path, width=puzzle.width, height=puzzle.height)
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return os.isatty(0)
+    except OSError:
+        return False
 
 
 def os_message(error: OSError) -> str:

@@ -181,7 +181,7 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
     width = arguments.width
     if to_terminal:
         # everything for the terminal goes through its one console, the status line's too
-        from ..render.terminal import ConsoleText, TerminalWriter
+        from ..render.terminal import ConsoleText, TerminalWriter, in_colour
         out = ConsoleText(console)
         writer = TextWriter(out) if arguments.json else TerminalWriter(console)
         width = width if arguments.json else min(arguments.width, max(console.width, 40))
@@ -189,6 +189,7 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
         out = stream or ChunkedWriter(sys.stdout)
         writer = TextWriter(out)
     status = status_line(console if to_terminal else None)
+    highlighted = to_terminal and not arguments.json and in_colour(console)
     many = len(puzzles) > 1
     if arguments.json and arguments.all:
         out.write("[")
@@ -244,7 +245,7 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
         if arguments.json:
             document.end(result)
         else:
-            for part in ending_parts(result, grids=arguments.grids, width=width):
+            for part in ending_parts(result, grids=arguments.grids, width=width, highlighted=highlighted):
                 writer.write(part)
     if arguments.json:
         out.write("\n]\n" if arguments.all else "\n")

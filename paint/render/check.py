@@ -30,9 +30,10 @@ from rich.text import Text
 
 from ..check import VERDICTS, Check
 from ..explanation import plural
+from ..wording import number
 from ..formats import pro
 from ..squares import Grid
-from .terminal import picture_text
+from .terminal import in_colour, picture_text
 from .text import Highlight, Picture
 
 VERDICT_STYLES = {
@@ -144,7 +145,7 @@ def summary_line(checks, *, seconds: float, allow_probes: bool = False, total: i
         words.append(f"{wrong_goals} with a goal that is not the solution")
     text = ", ".join(words) or "nothing checked"
     if total is not None and total != len(checks):
-        return f"interrupted after {len(checks)} of {plural(total, 'puzzle')}: {text} ({seconds:.1f} s)"
+        return f"interrupted after {number(len(checks))} of {plural(total, 'puzzle')}: {text} ({seconds:.1f} s)"
     return f"{text} ({plural(len(checks), 'puzzle')}, {seconds:.1f} s)"
 
 
@@ -231,14 +232,15 @@ def notes(checks) -> list[tuple[str, str]]:
     return [(name, note(check)) for check, name in zip(checks, names) if note(check)]
 
 
-def show_pictures(check: Check, *, allow_probes: bool = False) -> tuple[str, Picture] | None:
+def show_pictures(check: Check, *, allow_probes: bool = False, highlighted: bool = False) -> tuple[str, Picture] | None:
     """What ``--show`` draws for ``check``: a caption and a picture, or None.
 
     A puzzle with a stall (``needs-search``; ``needs-probes`` unless probes
     are allowed; ``multiple`` and ``limit`` found no one solution) shows the
     grid where the allowed rules stalled; ``multiple`` shows the two
     solutions side by side instead, the squares where they differ
-    highlighted and listed.
+    highlighted and listed (the caption says "highlighted" only when
+    ``highlighted``: the picture is shown in colour).
     """
     puzzle = check.puzzle
     if puzzle is None:
@@ -248,9 +250,9 @@ def show_pictures(check: Check, *, allow_probes: bool = False) -> tuple[str, Pic
         places = first.differences(second)
         listed = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in places[:PLACES_SHOWN])
         if len(places) > PLACES_SHOWN:
-            listed += f"; and {len(places) - PLACES_SHOWN} more"
-        caption = (f"{check.file}: two solutions, which differ in {plural(len(places), 'square')} "
-                   f"(highlighted): {listed}")
+            listed += f"; and {number(len(places) - PLACES_SHOWN)} more"
+        caption = (f"{check.file}: two solutions, which differ in {plural(len(places), 'square')}"
+                   f"{' (highlighted)' if highlighted else ''}: {listed}")
         return caption, _side_by_side(puzzle, first, second, places)
     if check.stall is None or check.passes:
         return None
@@ -300,7 +302,7 @@ def render_report(checks, console: Console, *, seconds: float, show: bool = Fals
         console.out("\n".join(lines), highlight=False)
     if show:
         for check in checks:
-            shown = show_pictures(check, allow_probes=allow_probes)
+            shown = show_pictures(check, allow_probes=allow_probes, highlighted=in_colour(console))
             if shown is not None:
                 caption, picture = shown
                 console.print()

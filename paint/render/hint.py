@@ -77,7 +77,7 @@ def progress_line(progress, limit: float | None) -> str:
 
     >>> from paint.budget import Progress
     >>> progress_line(Progress('search', 'overlap', 312, 625, 1240, 3, 12.4), 20.0)
-    'looking for a hint - searching: level 3, 1,240 branches; 312 of 625 squares blank, 12.4 s of 20 s'
+    'looking for a hint - searching: level 3, 1240 branches; 312 of 625 squares blank, 12.4 s of 20 s'
     """
     against = "" if limit is None else f" of {limit:g} s"
     return f"looking for a hint - {progress_text(progress)}{against}"

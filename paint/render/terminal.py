@@ -152,8 +152,15 @@ def render_terminal(result: Result, console: Console, *, grids: bool = True, det
                     width: int = WIDTH, show_time: bool = True) -> None:
     """Print the whole explanation of ``result`` on ``console``, styled; options as in :func:`paint.render.text.render_text`."""
     writer = TerminalWriter(console)
-    for part in result_parts(result, grids=grids, detail=detail, width=width, show_time=show_time):
+    for part in result_parts(result, grids=grids, detail=detail, width=width, show_time=show_time,
+                             highlighted=in_colour(console)):
         writer.write(part)
+
+
+def in_colour(console: Console) -> bool:
+    """Whether ``console`` shows the highlighted squares of a picture in colour (a terminal, colour not turned off
+    by ``NO_COLOR``), so that text may speak of them as highlighted."""
+    return console.is_terminal and console.color_system is not None and not console.no_color
 
 
 class StatusLine:
