@@ -133,11 +133,12 @@ def may_be_terminal(stream) -> bool:
 
 def status_line(console, text=None):
     """The status line of a long solve (:class:`paint.render.terminal.StatusLine`, ``text`` turning progress
-    into its line, default its own): on ``console`` (the terminal the output goes to, which it must share),
-    else on standard error when that is a terminal, else None (nothing to show it on)."""
+    into its line, default its own), or None when standard error is not a terminal (the line is a message
+    about the work, shown only where messages are seen): drawn on ``console`` (the terminal the output goes
+    to, which it must then share), else on standard error."""
+    if not may_be_terminal(sys.stderr):
+        return None
     if console is None:
-        if not may_be_terminal(sys.stderr):
-            return None
         from rich.console import Console
         console = Console(stderr=True, highlight=False)
         if not console.is_terminal:
