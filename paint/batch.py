@@ -204,13 +204,15 @@ def _walk(folder: str, add) -> None:
                 add(path, f"{path}: not a regular file")
 
 
-def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on_check=None) -> Batch:
+def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on_check=None, on_start=None) -> Batch:
     """Judge every puzzle in ``found`` (:class:`Found` records, as from :func:`find_puzzles`).
 
     ``jobs`` worker processes do the work (1: in this process).
     ``on_check(check)`` is called in this process as each check finishes,
-    in the order they finish.  A record with a ``problem`` becomes an
-    ``error`` check without being read.  Ctrl-C, ``SIGTERM`` or ``SIGHUP``
+    in the order they finish; ``on_start(name)`` as the work on each puzzle
+    begins (``name`` is the ``file`` its check will carry), so that the
+    puzzles being worked can be shown.  A record with a ``problem`` becomes
+    an ``error`` check without being read, and is not started.  Ctrl-C, ``SIGTERM`` or ``SIGHUP``
     (:data:`STOP_SIGNALS`) stops the batch: the workers are stopped and the
     result holds the checks already finished, with ``interrupted`` set to
     the signal (a ``KeyboardInterrupt`` raised inside counts as ``SIGINT``).
@@ -241,9 +243,9 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
     previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS} if in_main else {}
     try:
         if jobs == 1 or len(work) <= 1:
-            stopped = _run_here(work, options, checks, on_check, received)
+            stopped = _run_here(work, options, checks, on_check, received, on_start)
         else:
-            stopped = _run_in_processes(work, options, checks, on_check, min(jobs, len(work)))
+            stopped = _run_in_processes(work, options, checks, on_check, min(jobs, len(work)), on_start=on_start)
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
@@ -251,7 +253,7 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
     return Batch(tuple(check for check in checks if check is not None), interrupted)
 
 
-def _run_here(work, options, checks, on_check, received) -> bool:
+def _run_here(work, options, checks, on_check, received, on_start=None) -> bool:
     """Check ``work`` in this process; True when a stop signal (or KeyboardInterrupt) stopped it.
 
     A solve takes the interrupt as a limit and returns, so ``received``
@@ -260,6 +262,8 @@ def _run_here(work, options, checks, on_check, received) -> bool:
     """
     try:
         for index, entry in work:
+            if on_start is not None:
+                on_start(printable(entry.label))
             check = _check_safely(entry, options)
             if received:
                 return True
@@ -271,22 +275,24 @@ def _run_here(work, options, checks, on_check, received) -> bool:
     return bool(received)
 
 
-def _run_in_processes(work, options, checks, on_check, jobs: int, function=None) -> bool:
+def _run_in_processes(work, options, checks, on_check, jobs: int, function=None, on_start=None) -> bool:
     """Check ``work`` in ``jobs`` worker processes; True when a stop signal (or KeyboardInterrupt) stopped it.
 
-    The workers ignore Ctrl-C, which the terminal sends to every process of
-    the group; this process stops them instead, and a worker whose parent
-    has died ends itself.  They start from a fork server, a clean process
-    with no threads, so a progress bar's thread is never forked.  If a
-    worker dies (killed, out of memory), the puzzles not yet finished are
-    checked again one at a time in a new worker, so that one that kills
-    its worker again is known: it becomes an ``error`` check.
-    ``function(entry, options)`` does the checking (default
+    A puzzle is handed over only when a worker is free, so the ``jobs``
+    puzzles handed over are the ones being worked: ``on_start(name)`` is
+    called as each is.  The workers ignore Ctrl-C, which the terminal sends
+    to every process of the group; this process stops them instead, and a
+    worker whose parent has died ends itself.  They start from a fork
+    server, a clean process with no threads, so a progress bar's thread is
+    never forked.  If a worker dies (killed, out of memory), the puzzles
+    not yet finished are checked again one at a time in a new worker, so
+    that one that kills its worker again is known: it becomes an ``error``
+    check.  ``function(entry, options)`` does the checking (default
     :func:`_check_safely`; it must be importable by the workers).
     """
     # the worker-process machinery is imported only for a batch that uses it
     import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     from concurrent.futures.process import BrokenProcessPool
 
     function = function or _check_safely
@@ -297,16 +303,31 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None)
         executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
         broken = False
         try:
-            futures = {executor.submit(function, entry, options): index for index, entry in pending}
-            for future in as_completed(futures):
-                try:
-                    check = future.result()
-                except BrokenProcessPool:
-                    broken = True
-                    break
-                checks[futures[future]] = check
-                if on_check is not None:
-                    on_check(check)
+            waiting = iter(pending)
+            running: dict = {}
+
+            def hand_over() -> None:
+                for index, entry in waiting:
+                    if on_start is not None:
+                        on_start(printable(entry.label))
+                    running[executor.submit(function, entry, options)] = index
+                    return
+
+            for _ in range(jobs):
+                hand_over()
+            while running and not broken:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    index = running.pop(future)
+                    try:
+                        check = future.result()
+                    except BrokenProcessPool:
+                        broken = True
+                        break
+                    checks[index] = check
+                    if on_check is not None:
+                        on_check(check)
+                    hand_over()
             executor.shutdown(wait=True, cancel_futures=True)
         except KeyboardInterrupt:
             _stop(executor)

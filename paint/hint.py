@@ -18,6 +18,17 @@ A person solving by hand gives paint their grid so far (:func:`paint.load_grid`)
    simplest deduction first, and a larger one rewards the look.  When line
    logic is stuck, the next probe or search step, as the solve would take it.
 3. A grid with no blank square left and no mistake is solved.
+4. **When the time runs out** before the puzzle's own solve has ended, its
+   solutions are not known, so in general neither are the mistakes.  But
+   every square that solve had settled holds in every solution (the rules
+   and the search only ever settle forced squares), so when each square
+   the person filled in (beyond the puzzle's own given ones) is one it had
+   settled, with the same value - always so for an empty grid - no square
+   can be a mistake.  The hint is then the next line step, as in 2 (the
+   same step a longer limit would give, unless the search would find
+   that the grid admits no solution at all); with ``unique`` None.  When
+   the person's grid holds a square that solve had not settled, or line
+   logic is stuck, the hint is ``limit``.
 
 The rules' order is Kramer's (the engine's), so "cheapest" means first in
 that order.  Nothing here changes the puzzle or the grid given.
@@ -34,7 +45,8 @@ from .errors import StripContradiction
 from .explanation import Mark, Reason, Step
 from .options import SolveOptions
 from .puzzle import Puzzle
-from .solver import solve, with_given
+from .solver import solve as _solve
+from .solver import with_given
 from .squares import BLANK, Grid, Square, starting_grid
 
 STATUSES = ("mistakes", "conflict", "step", "solved", "multiple", "no-solution", "limit")
@@ -108,18 +120,27 @@ class _First(Exception):
         self.step = step
 
 
-def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None = None) -> Hint:
+def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None = None, *,
+         on_progress=None) -> Hint:
     """The hint for a person who has filled in ``grid`` (a :class:`Grid` of the puzzle's size; None: only the
     puzzle's own given squares, which are part of the puzzle and never a mistake).
 
     ``options`` gives the limits: ``max_time`` bounds the whole hint (every
     solve made here shares it), ``max_branches`` each search; the rules and
-    search are always all of them.  Raises ValueError when ``grid`` is not
-    of the puzzle's size.  Sources: Kramer's ordered rules for the next
+    search are always all of them.  ``on_progress(progress)``, if given, is
+    called with a :class:`paint.budget.Progress` while the solves work (for
+    a status line), its ``seconds`` counted from the start of the hint.
+    Raises ValueError when ``grid`` is not of the puzzle's size.  Sources: Kramer's ordered rules for the next
     step; mistakes against the solutions :func:`paint.solve` finds.
     """
     options = options or SolveOptions()
-    deadline = None if options.max_time is None else time.perf_counter() + options.max_time
+    began = time.perf_counter()
+    deadline = None if options.max_time is None else began + options.max_time
+    report = None if on_progress is None else (
+        lambda progress: on_progress(attrs.evolve(progress, seconds=time.perf_counter() - began)))
+
+    def solve(puzzle, options, **more):
+        return _solve(puzzle, options, on_progress=report, **more)
 
     def limits() -> SolveOptions:
         left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
@@ -136,7 +157,11 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
         whole = solve(person, limits())  # does some solution agree with the whole grid?
         if whole.status == "limit":
             return Hint(person, "limit", unique=unique, reason="the time ran out before the solutions were known")
-    mistakes = _mistakes(puzzle, start, own, whole, limits)
+    if own.status == "limit" and _settled(puzzle, start, own.grid):
+        step = _line_step(person, start)  # no square can be a mistake (see the module's docstring, 4)
+        if step is not None:
+            return Hint(person, "step", step=step, unique=None)
+    mistakes = _mistakes(puzzle, start, own, whole, solve, limits)
     if mistakes is None:
         return Hint(person, "limit", unique=unique, reason="the time ran out before the solutions were known")
     if mistakes:
@@ -150,7 +175,7 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
     step = _line_step(person, start)
     status = "step"
     if step is None:
-        step, status = _first_step(person, limits())
+        step, status = _first_step(person, solve, limits())
     if status == "multiple":
         return Hint(person, "multiple", unique=False,
                     reason="no square follows from here: more than one solution agrees with your grid")
@@ -159,13 +184,22 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
     return Hint(person, "step", step=step, unique=unique)
 
 
-def _mistakes(puzzle: Puzzle, start: Grid, own, whole, limits) -> list[Mistake] | None:
+def _settled(puzzle: Puzzle, start: Grid, settled: Grid) -> bool:
+    """Whether every known square of ``start`` that ``puzzle`` does not give is known, with the same value, in
+    ``settled`` (a grid of squares that hold in every solution): then none of them can be a mistake."""
+    ours = starting_grid(puzzle)
+    return all(value == BLANK or ours.rows[r][c] != BLANK or settled.rows[r][c] == value
+               for r, row in enumerate(start.rows) for c, value in enumerate(row))
+
+
+def _mistakes(puzzle: Puzzle, start: Grid, own, whole, solve, limits) -> list[Mistake] | None:
     """The person's known squares that no solution has (None when that could not be told in time).
 
     With one solution (``own``), those that differ from it.  With several,
     none when some solution agrees with the whole grid (``whole`` did not
     break); else each square that a solution found does not have is set on
-    its own, and is a mistake when the puzzle then has no solution.
+    its own, and is a mistake when the puzzle then has no solution
+    (``solve`` does it, within ``limits()``).
     """
     ours = starting_grid(puzzle)
     known = [(r, c, value) for r, row in enumerate(start.rows) for c, value in enumerate(row)
@@ -216,9 +250,10 @@ def _line_step(person: Puzzle, start: Grid) -> Step | None:
     return None
 
 
-def _first_step(person: Puzzle, limits) -> tuple[Step | None, str]:
-    """The first step a solve from the person's squares takes (a probe or search step, when line logic is
-    stuck), with ``'step'``; else None and how that solve ended (``'multiple'``: nothing is forced)."""
+def _first_step(person: Puzzle, solve, limits) -> tuple[Step | None, str]:
+    """The first step a solve (``solve``, within ``limits``) from the person's squares takes (a probe or search
+    step, when line logic is stuck), with ``'step'``; else None and how that solve ended (``'multiple'``:
+    nothing is forced)."""
     def first(step, grid):
         raise _First(step)
 

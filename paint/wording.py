@@ -57,15 +57,25 @@ def ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
-def plural(count: int, noun: str) -> str:
-    """``count`` and ``noun``, made plural unless the count is 1.
+def number(count: int) -> str:
+    """A whole number as a person reads it in paint's text: digits alone up to 9999, then thousands separated by
+    commas (the one rule for every count paint prints).
 
-    >>> plural(1, 'row'), plural(3, 'square'), plural(2, 'branch')
-    ('1 row', '3 squares', '2 branches')
+    >>> number(4158), number(10000), number(1234567)
+    ('4158', '10,000', '1,234,567')
+    """
+    return f"{count:,}" if abs(count) >= 10_000 else str(count)
+
+
+def plural(count: int, noun: str) -> str:
+    """``count`` (written by :func:`number`) and ``noun``, made plural unless the count is 1.
+
+    >>> plural(1, 'row'), plural(3, 'square'), plural(2, 'branch'), plural(12000, 'branch')
+    ('1 row', '3 squares', '2 branches', '12,000 branches')
     """
     if count == 1:
         return f"{count} {noun}"
-    return f"{count} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
+    return f"{number(count)} {noun}{'es' if noun.endswith(('s', 'sh', 'ch', 'x')) else 's'}"
 
 
 def spans(numbers) -> str:

@@ -395,7 +395,7 @@ class TestReport:
 
     def test_show_multiple_side_by_side(self):
         """--show draws the two solutions side by side and highlights each differing square in both."""
-        caption, picture = show_pictures(check_puzzle(MULTIPLE))
+        caption, picture = show_pictures(check_puzzle(MULTIPLE), highlighted=True)
         assert caption.startswith(": two solutions, which differ in 4 squares (highlighted): row 1, column 1;")
         assert len(picture.highlights) == 8
         left = picture.lines[3]
@@ -568,7 +568,7 @@ class TestCommand:
         jsonschema.validate(documents, SCHEMA)
         assert status == 2
         assert {d["verdict"] for d in documents} == set(VERDICTS) - {"limit"}
-        status, out, _ = run_check([tmp_path, "--json", "--max-branches", "1"], capsys)
+        status, out, _ = run_check([tmp_path, "--json", "--max-positions", "1"], capsys)
         limited = json.loads(out)
         jsonschema.validate(limited, SCHEMA)
         assert [d["verdict"] for d in limited if "multiple" in d["file"]] == ["limit"]
@@ -590,7 +590,7 @@ class TestCommand:
         status, out, _ = run_check([tmp_path, "--show"], capsys)
         assert status == 1
         assert f"{paths['needs-search']}: where line logic stalls (28 squares blank)" in out
-        assert (f"{paths['multiple']}: two solutions, which differ in 4 squares (highlighted): "
+        assert (f"{paths['multiple']}: two solutions, which differ in 4 squares: "
                 "row 1, column 1; row 1, column 2; row 2, column 1; row 2, column 2") in out
         assert "\n".join(formats.pro.draw(SEARCH)) in out
 

@@ -97,11 +97,12 @@ class TestExitStatus:
         assert "stalled: 4 squares still blank; search is needed" in capsys.readouterr().out
 
     def test_multiple(self, capsys):
-        """A puzzle with two solutions exits 4, shows one and names the squares where the two differ."""
+        """A puzzle with two solutions exits 4, shows one and names the squares where the two differ (in plain text,
+        where nothing is highlighted, without saying so)."""
         assert cli.main(["solve", "--no-grids", str(STALLS)]) == 4
         out = capsys.readouterr().out
         assert ("multiple: the clues have more than one solution; one is shown, and the two found differ in "
-                "4 squares (highlighted): row 1, column 1; row 1, column 2; row 2, column 1; row 2, column 2"
+                "4 squares: row 1, column 1; row 1, column 2; row 2, column 1; row 2, column 2"
                 ) in " ".join(out.split())
         assert "unique           no" in out
 

@@ -57,7 +57,7 @@ class TestDeadline:
         started = time.perf_counter()
         finished = run("solve", ONES_400, "--max-time", "1", "--no-grids")
         assert finished.returncode == 3 and time.perf_counter() - started < 10
-        assert "limit: the solve was stopped before search; 160000 squares still blank" in finished.stdout
+        assert "limit: the solve was stopped before search; 160,000 squares still blank" in finished.stdout
 
     def test_budget_check(self):
         """Budget.check raises LimitReached once the deadline has passed, and not before."""

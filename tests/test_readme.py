@@ -23,6 +23,7 @@ block."""
 
 GENERATED = (
     ("docs/cli.md", "Exit statuses", status.markdown_table),
+    ("docs/cli.md", "Limits", status.limits_markdown),
 )
 """Tables made by code: the document, the heading they stand under, and the function that makes them."""
 
@@ -191,7 +192,7 @@ def section(document: str, heading: str) -> str:
 
 @pytest.mark.parametrize("document, heading, make", GENERATED, ids=[f"{d}: {h}" for d, h, _ in GENERATED])
 def test_generated_table(document, heading, make):
-    """A table made by code (the exit statuses every --help is made from) stands in its document, under its
+    """A table made by code (the exit statuses and the limits every --help is made from) stands in its document, under its
     heading, exactly as the code makes it."""
     assert make() in section(document, heading)
 

@@ -14,7 +14,7 @@ import time
 import attrs
 
 from .. import formats
-from ..check import DEFAULT_MAX_TIME, CheckOptions
+from ..check import CheckOptions
 from ..errors import PaintError
 from ..files import STDIN, STDIN_LABEL, ChunkedWriter, check_destination, output_file, write_atomically
 from ..solver import with_given
@@ -35,7 +35,7 @@ def add_parser(commands, names) -> None:
             "needs-probes (one solution, but the edge or corner probes are needed), "
             "needs-search (one solution, but only search finishes it), multiple (more than one "
             "solution), no-solution, error (the file cannot be read) or limit (stopped by "
-            "--max-time or --max-branches).  Several puzzles are reported in a table, with a "
+            "--max-time or --max-positions).  Several puzzles are reported in a table, with a "
             "progress bar on a terminal while they are checked, then a one-line summary."),
         epilog=help_text("check"),
         formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -61,10 +61,14 @@ def add_parser(commands, names) -> None:
                        help="check N puzzles at a time, in parallel processes (default: the number "
                             "of cores, %(default)s)")
     add_grid(check, "judge the puzzle from these squares (one puzzle only): an editor's given squares")
-    add_limits(check, default=DEFAULT_MAX_TIME,
-               seconds="give up on a puzzle after SECONDS of solving, with verdict limit",
-               branches="give up on a puzzle after its search has tried N positions (each a guess on "
-                        "the one before), with verdict limit")
+    add_limits(check, "check")
+    # one name for one count: --max-branches counts the branches of paint solve's breadth-first search
+    check.add_argument("--max-branches", type=_renamed, help=argparse.SUPPRESS)
+
+
+def _renamed(text: str):
+    raise argparse.ArgumentTypeError("paint check counts the positions of its depth-first search: "
+                                     "use --max-positions N")
 
 
 def _with_grid(found, path):
@@ -99,7 +103,7 @@ def run(arguments) -> int:
             check_destination(path, protect=protect)
     distinct_outputs((arguments.output, arguments.html), "-o and --html must name different files")
     options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
-                           max_branches=arguments.max_branches)
+                           max_branches=arguments.max_positions)
     started = time.perf_counter()
     # A stop signal sent to the whole process group (``timeout``, a session's end) may reach this process twice:
     # once while the batch runs, which stops it, and again once it is over.  From here on a signal is noted and
@@ -113,14 +117,22 @@ def run(arguments) -> int:
         from rich.console import Console
         progress_console = Console(stderr=True)
     if progress_console is not None and progress_console.is_terminal:
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn,
-                                   TimeElapsedColumn)
-        with Progress(SpinnerColumn(), TextColumn("checking"), BarColumn(), MofNCompleteColumn(),
-                      TimeElapsedColumn(), TextColumn("{task.description}", markup=False),
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        from ..files import printable
+        from ..render.check import Working
+        # the puzzles being worked, each with its time against the limit: a hard one is seen, not only a count
+        working = Working([printable(entry.label) for entry in found], arguments.max_time)
+
+        def done(check) -> None:
+            working.finish(check.file)
+            progress.update(task, advance=1)
+
+        with Progress(SpinnerColumn(), TextColumn("checking"), BarColumn(bar_width=20), MofNCompleteColumn(),
+                      TimeElapsedColumn(), TextColumn("·"), working,
                       console=progress_console, transient=True) as progress:
             task = progress.add_task("", total=len(found))
-            batch = check_batch(found, options, jobs=arguments.jobs,
-                                on_check=lambda check: progress.update(task, advance=1, description=check.file))
+            batch = check_batch(found, options, jobs=arguments.jobs, on_check=done, on_start=working.start)
     else:
         batch = check_batch(found, options, jobs=arguments.jobs)
     seconds = time.perf_counter() - started

@@ -131,6 +131,22 @@ def may_be_terminal(stream) -> bool:
         return False
 
 
+def status_line(console, text=None):
+    """The status line of a long solve (:class:`paint.render.terminal.StatusLine`, ``text`` turning progress
+    into its line, default its own), or None when standard error is not a terminal (the line is a message
+    about the work, shown only where messages are seen): drawn on ``console`` (the terminal the output goes
+    to, which it must then share), else on standard error."""
+    if not may_be_terminal(sys.stderr):
+        return None
+    if console is None:
+        from rich.console import Console
+        console = Console(stderr=True, highlight=False)
+        if not console.is_terminal:
+            return None
+    from ..render.terminal import StatusLine
+    return StatusLine(console) if text is None else StatusLine(console, text=text)
+
+
 def regular_or_new(path) -> bool:
     """Whether ``path`` names a regular file or nothing yet (two outputs may share a device, not a file)."""
     if descriptor_of(path) is not None:
@@ -208,12 +224,23 @@ def with_grid(puzzle, arguments):
 
 def grid_for(puzzle, path, puzzle_from_stdin: bool):
     """The grid file at ``path`` (None: no ``--grid``, so None), sized to ``puzzle``; the one place the
-    commands read ``--grid``.  Raises PaintError when the puzzle came from standard input too."""
+    commands read ``--grid``.  Raises PaintError when the puzzle came from standard input too, or when ``-``
+    names standard input while it is a terminal."""
     if path is None:
         return None
     if path == STDIN and puzzle_from_stdin:
         raise PaintError("the puzzle and --grid cannot both be read from standard input")
+    if path == STDIN and _stdin_is_terminal():
+        raise PaintError("--grid -: standard input is a terminal: redirect your grid file into it "
+                         "(--grid - < mine.txt) or pipe one")
     return load_grid(path, width=puzzle.width, height=puzzle.height)
+
+
+def _stdin_is_terminal() -> bool:
+    try:
+        return os.isatty(0)
+    except OSError:
+        return False
 
 
 def os_message(error: OSError) -> str:
@@ -248,9 +275,11 @@ def add_width(parser) -> None:
                         help="wrap lines at N characters (default: %(default)s)")
 
 
-def add_limits(parser, *, seconds: str, branches: str | None, default: float | None = None) -> None:
-    """``--max-time SECONDS`` (with ``default``) and, when ``branches`` says what it does, ``--max-branches N``."""
-    parser.add_argument("--max-time", type=positive(float), default=default, metavar="SECONDS",
-                        help=seconds + (" (default: %(default)g)" if default is not None else ""))
-    if branches is not None:
-        parser.add_argument("--max-branches", type=positive(int), metavar="N", help=branches)
+def add_limits(parser, command: str) -> None:
+    """The limit options of ``command`` (``--max-time SECONDS``, ...), with their defaults and help, from
+    :data:`paint.cli.status.LIMITS`: the one table its ``--help`` and the README show."""
+    from .status import limits_of
+    for limit, bound in limits_of(command):
+        kind = float if limit.unit == "s" else int
+        parser.add_argument(limit.option, type=positive(kind), default=bound.default, metavar=limit.metavar,
+                            help=f"{bound.what} (default: {limit.default_text(command)})")

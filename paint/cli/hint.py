@@ -12,11 +12,8 @@ from ..files import STDIN
 from ..options import SolveOptions
 from ..render.hint import LEVELS, hint_lines
 from .status import EXIT_BY_HINT, help_text
-from .common import add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, grid_for, paragraph
-
-
-HINT_MAX_TIME = 20.0
-"""How long each solve behind a hint may take by default, in seconds."""
+from .common import (add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, grid_for, paragraph,
+                     status_line)
 
 
 def add_parser(commands, names) -> None:
@@ -44,8 +41,7 @@ def add_parser(commands, names) -> None:
                       help="how much to say: 1 where to look, 2 also the rule, 3 the whole step (default)")
     hint.add_argument("--json", action="store_true", help="print the hint as a JSON document")
     add_width(hint)
-    add_limits(hint, default=HINT_MAX_TIME, seconds="give up after SECONDS of each solve behind the hint",
-               branches=None)
+    add_limits(hint, "hint")
 
 
 def run(arguments) -> int:
@@ -61,11 +57,17 @@ def run(arguments) -> int:
         raise KeyboardInterrupt
 
     from ..hint import hint as hint_for  # only the hint command loads it
+    from ..render.hint import progress_line
+    # on standard error, when a terminal: the hint is printed once it is gone
+    status = status_line(None, lambda progress: progress_line(progress, arguments.max_time))
     previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
-        found = hint_for(puzzle, grid, SolveOptions(max_time=arguments.max_time))
+        found = hint_for(puzzle, grid, SolveOptions(max_time=arguments.max_time),
+                         on_progress=status and status.update)
     finally:
         signal.signal(signal.SIGINT, previous)
+        if status is not None:
+            status.stop()
     if interrupted:
         raise KeyboardInterrupt
     if arguments.json:

@@ -19,6 +19,7 @@ from ..wording import step_body
 from .status import EXIT_BY_STATUS, EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_SOLVED, EXIT_STALLED, help_text
 from .common import (OutputConsole, add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, complain,
                      distinct_outputs, file_name, may_be_terminal, page_destination, paragraph, read_paths,
+                     status_line,
                      writes_stdout)
 
 
@@ -77,9 +78,7 @@ def add_parser(commands, names) -> None:
     add_width(solve)
     solve.add_argument("--no-search", dest="search", action="store_false",
                        help="run the rules only; stop with 'stalled' where search would begin")
-    add_limits(solve, seconds="stop after SECONDS of solving (rules, probes or search), with status 'limit' "
-                              "and the grid as far as it got (Ctrl-C does the same)",
-               branches="stop searching after working N branches, with status 'limit'")
+    add_limits(solve, "solve")
 
 
 def run(arguments) -> int:
@@ -179,22 +178,19 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
     # rich only for a terminal: on a terminal it writes (and keeps the status line below); a file or pipe gets
     # plain text without loading it
     console = OutputConsole(highlight=False) if may_be_terminal(sys.stdout) else None
-    on_terminal = console is not None and console.is_terminal
+    to_terminal = console is not None and console.is_terminal and stream is None
     width = arguments.width
-    if stream is None and not arguments.json and on_terminal:
-        from ..render.terminal import TerminalWriter
-        writer = TerminalWriter(console)
-        width = min(arguments.width, max(console.width, 40))
+    if to_terminal:
+        # everything for the terminal goes through its one console, the status line's too
+        from ..render.terminal import ConsoleText, TerminalWriter, in_colour
+        out = ConsoleText(console)
+        writer = TextWriter(out) if arguments.json else TerminalWriter(console)
+        width = width if arguments.json else min(arguments.width, max(console.width, 40))
     else:
-        writer = TextWriter(stream or ChunkedWriter(sys.stdout))
-    out = stream or ChunkedWriter(sys.stdout)
-    status = None
-    if may_be_terminal(sys.stderr):
-        from rich.console import Console
-
-        from ..render.terminal import StatusLine
-        errors = Console(stderr=True, highlight=False)
-        status = StatusLine(errors, shared=on_terminal and stream is None) if errors.is_terminal else None
+        out = stream or ChunkedWriter(sys.stdout)
+        writer = TextWriter(out)
+    status = status_line(console if to_terminal else None)
+    highlighted = to_terminal and not arguments.json and in_colour(console)
     many = len(puzzles) > 1
     if arguments.json and arguments.all:
         out.write("[")
@@ -250,7 +246,7 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
         if arguments.json:
             document.end(result)
         else:
-            for part in ending_parts(result, grids=arguments.grids, width=width):
+            for part in ending_parts(result, grids=arguments.grids, width=width, highlighted=highlighted):
                 writer.write(part)
     if arguments.json:
         out.write("\n]\n" if arguments.all else "\n")

@@ -1,8 +1,10 @@
-"""The exit statuses of every ``paint`` command, in one table.
+"""The exit statuses and the limits of every ``paint`` command, in two tables.
 
-Each command's ``--help`` (:func:`help_text`) and the README's table
-(:func:`markdown_table`, checked by ``tests/test_readme.py``) are made from
-:data:`EXIT_STATUSES`, so they cannot disagree.
+Each command's ``--help`` (:func:`help_text`) and the README's tables
+(:func:`markdown_table`, :func:`limits_markdown`, checked by
+``tests/test_readme.py``) are made from :data:`EXIT_STATUSES` and
+:data:`LIMITS`, so they cannot disagree; each command's limit options are
+made from :data:`LIMITS` too (:func:`paint.cli.common.add_limits`).
 
 >>> print(help_text('convert'), end='')
 exit status:
@@ -83,13 +85,113 @@ EXIT_BY_HINT = {"step": EXIT_SOLVED, "solved": EXIT_SOLVED, "multiple": EXIT_MUL
 """The exit status of ``paint hint`` for each :attr:`paint.hint.Hint.status`."""
 
 
+@attrs.frozen
+class Bound:
+    """What a limit option bounds in one command (``what``: a phrase), and its ``default`` (None: no limit)."""
+
+    what: str
+    default: float | None = None
+
+    @property
+    def default_text(self) -> str:
+        """The default as a person reads it: ``'none'``, ``'60 s'``, ``'2 s'``."""
+        return "none" if self.default is None else f"{self.default:g}"
+
+
+@attrs.frozen
+class Limit:
+    """One limit option (``option``: ``'--max-time'``, its value named ``metavar``), its ``unit`` (``'s'`` or
+    ``''``) and, for each command that has it, the :class:`Bound` it sets there."""
+
+    option: str
+    metavar: str
+    unit: str
+    bounds: dict
+
+    def default_text(self, command: str) -> str:
+        """The default of this limit in ``command``, with its unit: ``'none'``, ``'60 s'``."""
+        bound = self.bounds[command]
+        return bound.default_text + (f" {self.unit}" if bound.default is not None and self.unit else "")
+
+
+LIMITS = (
+    Limit("--max-time", "SECONDS", "s", {
+        "solve": Bound("the whole solve (rules, probes and search): it stops with status limit, showing the "
+                       "grid as far as it got (exit 3)"),
+        "hint": Bound("the whole hint, every solve behind it together: when it runs out and no square of your "
+                      "grid can be a mistake, the next line step is given, else no hint (exit 3)", 20.0),
+        "check": Bound("each puzzle (its rules and its depth-first search): verdict limit", 60.0),
+        "line": Bound("each solver on each line: that solver is stopped, saying so (exit 3 when every solver "
+                      "was stopped on some line)", 2.0),
+    }),
+    Limit("--max-branches", "N", "", {
+        "solve": Bound("the branches of the breadth-first search: each place of a block worked with the rules, "
+                       "at any level: status limit (exit 3)"),
+    }),
+    Limit("--max-positions", "N", "", {
+        "check": Bound("the positions of each puzzle's depth-first search, each a guess on the one before (its "
+                       "main searches and restarts together): verdict limit"),
+    }),
+)
+"""Every limit option, what it bounds in each command that has it, and its default there.  An option has one
+name for one kind of count: the breadth-first search of ``paint solve`` counts branches, the depth-first search
+of ``paint check`` positions."""
+
+
+def limits_of(command: str) -> list[tuple[Limit, Bound]]:
+    """The limit options of ``command``, each with what it bounds there, in :data:`LIMITS`'s order."""
+    return [(limit, limit.bounds[command]) for limit in LIMITS if command in limit.bounds]
+
+
+def limit_default(command: str, option: str) -> float | None:
+    """The default of limit ``option`` (``'--max-time'``) in ``command``; raises KeyError when it has none."""
+    return next(bound.default for limit, bound in limits_of(command) if limit.option == option)
+
+
+def _section(title: str, rows) -> str:
+    width = max(len(label) for label, _ in rows)
+    return f"{title}:\n" + "".join(
+        textwrap.fill(text, 78, initial_indent=f"  {label.ljust(width)} ", subsequent_indent=" " * (width + 3))
+        + "\n" for label, text in rows)
+
+
 def help_text(command: str) -> str:
-    """The ``exit status:`` section of ``command``'s ``--help``, one line per status it uses."""
+    """The ``exit status:`` section of ``command``'s ``--help``, one line per status it uses, then, for a command
+    with limits, its ``limits of paint COMMAND:`` section (:func:`limits_text`)."""
     rows = [(status.code, status.meanings[command]) for status in EXIT_STATUSES if command in status.meanings]
-    width = max(len(code) for code, _ in rows)
-    return "exit status:\n" + "".join(
-        textwrap.fill(meaning, 78, initial_indent=f"  {code.ljust(width)} ", subsequent_indent=" " * (width + 3)) + "\n"
-        for code, meaning in rows)
+    text = _section("exit status", rows)
+    limits = limits_text(command)
+    return text + ("\n" + limits if limits else "")
+
+
+def limits_text(command: str) -> str:
+    """The ``limits of paint COMMAND:`` section of its ``--help``: each limit option, what it bounds and its
+    default (empty for a command with none).
+
+    >>> print(limits_text('check'), end='')
+    limits of paint check:
+      --max-time SECONDS each puzzle (its rules and its depth-first search):
+                         verdict limit; default 60 s
+      --max-positions N  the positions of each puzzle's depth-first search, each a
+                         guess on the one before (its main searches and restarts
+                         together): verdict limit; default none
+    """
+    rows = [(f"{limit.option} {limit.metavar}", f"{bound.what}; default {limit.default_text(command)}")
+            for limit, bound in limits_of(command)]
+    return _section(f"limits of paint {command}", rows) if rows else ""
+
+
+def limits_markdown() -> str:
+    """The README's table of limits: one row per limit option, one column per command that has limits; each cell
+    what the option bounds there and its default."""
+    commands = [command for command in COMMANDS if limits_of(command)]
+    lines = ["| limit | " + " | ".join(f"`{command}`" for command in commands) + " |",
+             "|---|" + "---|" * len(commands)]
+    for limit in LIMITS:
+        cells = [f"{limit.bounds[command].what}; default {limit.default_text(command)}".replace("|", "\\|")
+                 if command in limit.bounds else "" for command in commands]
+        lines.append(f"| `{limit.option} {limit.metavar}` | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
 
 
 def markdown_table() -> str:

@@ -19,18 +19,21 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections import Counter
 
 from rich import box
 from rich.console import Console
+from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
 from ..check import VERDICTS, Check
 from ..explanation import plural
+from ..wording import number
 from ..formats import pro
 from ..squares import Grid
-from .terminal import picture_text
+from .terminal import in_colour, picture_text
 from .text import Highlight, Picture
 
 VERDICT_STYLES = {
@@ -142,7 +145,7 @@ def summary_line(checks, *, seconds: float, allow_probes: bool = False, total: i
         words.append(f"{wrong_goals} with a goal that is not the solution")
     text = ", ".join(words) or "nothing checked"
     if total is not None and total != len(checks):
-        return f"interrupted after {len(checks)} of {plural(total, 'puzzle')}: {text} ({seconds:.1f} s)"
+        return f"interrupted after {number(len(checks))} of {plural(total, 'puzzle')}: {text} ({seconds:.1f} s)"
     return f"{text} ({plural(len(checks), 'puzzle')}, {seconds:.1f} s)"
 
 
@@ -229,14 +232,15 @@ def notes(checks) -> list[tuple[str, str]]:
     return [(name, note(check)) for check, name in zip(checks, names) if note(check)]
 
 
-def show_pictures(check: Check, *, allow_probes: bool = False) -> tuple[str, Picture] | None:
+def show_pictures(check: Check, *, allow_probes: bool = False, highlighted: bool = False) -> tuple[str, Picture] | None:
     """What ``--show`` draws for ``check``: a caption and a picture, or None.
 
     A puzzle with a stall (``needs-search``; ``needs-probes`` unless probes
     are allowed; ``multiple`` and ``limit`` found no one solution) shows the
     grid where the allowed rules stalled; ``multiple`` shows the two
     solutions side by side instead, the squares where they differ
-    highlighted and listed.
+    highlighted and listed (the caption says "highlighted" only when
+    ``highlighted``: the picture is shown in colour).
     """
     puzzle = check.puzzle
     if puzzle is None:
@@ -246,9 +250,9 @@ def show_pictures(check: Check, *, allow_probes: bool = False) -> tuple[str, Pic
         places = first.differences(second)
         listed = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in places[:PLACES_SHOWN])
         if len(places) > PLACES_SHOWN:
-            listed += f"; and {len(places) - PLACES_SHOWN} more"
-        caption = (f"{check.file}: two solutions, which differ in {plural(len(places), 'square')} "
-                   f"(highlighted): {listed}")
+            listed += f"; and {number(len(places) - PLACES_SHOWN)} more"
+        caption = (f"{check.file}: two solutions, which differ in {plural(len(places), 'square')}"
+                   f"{' (highlighted)' if highlighted else ''}: {listed}")
         return caption, _side_by_side(puzzle, first, second, places)
     if check.stall is None or check.passes:
         return None
@@ -298,7 +302,7 @@ def render_report(checks, console: Console, *, seconds: float, show: bool = Fals
         console.out("\n".join(lines), highlight=False)
     if show:
         for check in checks:
-            shown = show_pictures(check, allow_probes=allow_probes)
+            shown = show_pictures(check, allow_probes=allow_probes, highlighted=in_colour(console))
             if shown is not None:
                 caption, picture = shown
                 console.print()
@@ -308,3 +312,60 @@ def render_report(checks, console: Console, *, seconds: float, show: bool = Fals
     console.print()
     console.print(Text(summary_line(checks, seconds=seconds, allow_probes=allow_probes, total=total)),
                   soft_wrap=True)
+
+
+def working_text(working, limit: float | None) -> str:
+    """What the progress line of ``paint check`` says of the puzzles being worked: each name (``working``:
+    ``(name, seconds)`` pairs, the longest worked first) with its time so far against ``limit`` (seconds a
+    puzzle, None: no limit).
+
+    >>> working_text([('knotty.non', 12.4), ('a.non', 0.2)], 60.0)
+    'knotty.non 12 s of 60 s, a.non 0 s of 60 s'
+    >>> working_text([('b.nin', 75.0)], None)
+    'b.nin 75 s'
+    """
+    against = "" if limit is None else f" of {limit:g} s"
+    return ", ".join(f"{name} {seconds:.0f} s{against}" for name, seconds in working)
+
+
+class Working(ProgressColumn):
+    """A column of rich's progress display naming the puzzles of a batch being worked, with their time against
+    the limit (:func:`working_text`), drawn anew at each refresh so the times count up.
+
+    ``names`` are the names of every puzzle of the batch (the ``file`` of
+    their checks), shown relative to the folder they share; ``limit`` the
+    seconds a puzzle may take (None: none).  Give :meth:`start` as
+    :func:`paint.batch.check_batch`'s ``on_start`` and call :meth:`finish`
+    with each check's ``file``.
+
+    >>> column = Working(['puzzles/a.non', 'puzzles/knotty.non'], 60.0, clock=lambda: 100.0)
+    >>> column.start('puzzles/knotty.non'); column.start('puzzles/a.non')
+    >>> column.finish('puzzles/a.non'); column.text(now=112.0)
+    'knotty.non 12 s of 60 s'
+    """
+
+    def __init__(self, names, limit: float | None, *, clock=time.monotonic):
+        super().__init__()
+        names = list(names)
+        self.short = dict(zip(names, short_names(names)[1]))
+        self.limit = limit
+        self.clock = clock
+        self.started: dict[str, float] = {}
+
+    def start(self, name: str) -> None:
+        """Note that the work on puzzle ``name`` begins now."""
+        self.started[name] = self.clock()
+
+    def finish(self, name: str) -> None:
+        """Note that puzzle ``name`` is done."""
+        self.started.pop(name, None)
+
+    def text(self, now: float | None = None) -> str:
+        """The puzzles being worked, as :func:`working_text` says them (``now``: the clock's time)."""
+        now = self.clock() if now is None else now
+        working = sorted(self.started.items(), key=lambda item: item[1])
+        return working_text([(self.short.get(name, name), now - since) for name, since in working], self.limit)
+
+    def render(self, task) -> Text:
+        """The column's text for rich's progress display."""
+        return Text(self.text(), no_wrap=True, overflow="ellipsis")

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-from ..render.text import WIDTH, step_part, wrap
+from ..render.text import WIDTH, progress_text, step_part, wrap
 from ..wording import plural, step_head
 
 LEVELS = (1, 2, 3)
@@ -69,3 +69,15 @@ def where(step) -> str:
     if strip is None and step.search is not None:
         strip = step.search.branches[0].placement.strip
     return strip.name if strip is not None else "the grid"
+
+
+def progress_line(progress, limit: float | None) -> str:
+    """The status line while a hint is looked for: what the solve behind it is doing (a
+    :class:`paint.budget.Progress`, its seconds counted from the start of the hint) against ``limit`` seconds.
+
+    >>> from paint.budget import Progress
+    >>> progress_line(Progress('search', 'overlap', 312, 625, 1240, 3, 12.4), 20.0)
+    'looking for a hint - searching: level 3, 1240 branches; 312 of 625 squares blank, 12.4 s of 20 s'
+    """
+    against = "" if limit is None else f" of {limit:g} s"
+    return f"looking for a hint - {progress_text(progress)}{against}"

@@ -152,8 +152,15 @@ def render_terminal(result: Result, console: Console, *, grids: bool = True, det
                     width: int = WIDTH, show_time: bool = True) -> None:
     """Print the whole explanation of ``result`` on ``console``, styled; options as in :func:`paint.render.text.render_text`."""
     writer = TerminalWriter(console)
-    for part in result_parts(result, grids=grids, detail=detail, width=width, show_time=show_time):
+    for part in result_parts(result, grids=grids, detail=detail, width=width, show_time=show_time,
+                             highlighted=in_colour(console)):
         writer.write(part)
+
+
+def in_colour(console: Console) -> bool:
+    """Whether ``console`` shows the highlighted squares of a picture in colour (a terminal, colour not turned off
+    by ``NO_COLOR``), so that text may speak of them as highlighted."""
+    return console.is_terminal and console.color_system is not None and not console.no_color
 
 
 class StatusLine:
@@ -162,27 +169,35 @@ class StatusLine:
     Give :meth:`update` as the solve's ``on_progress``; the line appears
     once the solve has run for :data:`DELAY` seconds (a quick solve shows
     nothing), is rewritten as progress comes, and disappears at
-    :meth:`stop`.  ``console`` is the terminal's console on standard error;
-    ``shared`` says that standard output is the same terminal, so what is
-    printed there is printed above the status line instead of through it.
+    :meth:`stop`.  ``console`` is the terminal's console; when the
+    explanation goes to the same terminal it must be the console the
+    explanation is printed through (:class:`TerminalWriter`,
+    :class:`ConsoleText`), so that rich clears the line before each print
+    and draws it again below - one live display, never a status line left
+    inside the text.  ``text`` turns a progress report into the line
+    (default :func:`paint.render.text.progress_text`).
     """
 
     DELAY = 0.5
     """Seconds of solving before the line appears."""
 
-    def __init__(self, console: Console, *, shared: bool = False):
+    def __init__(self, console: Console, *, text=progress_text):
         self.console = console
-        self.shared = shared
+        self.text = text
         self.live: Live | None = None
 
     def update(self, progress) -> None:
-        """Show ``progress`` (a :class:`paint.budget.Progress`)."""
+        """Show ``progress`` (a :class:`paint.budget.Progress`, or whatever ``text`` takes with a ``seconds``)."""
         if progress.seconds < self.DELAY:
             return
-        text = Text(progress_text(progress), style="dim", no_wrap=True, overflow="ellipsis")
+        self.show(self.text(progress))
+
+    def show(self, line: str) -> None:
+        """Show ``line`` now, whatever the time."""
+        text = Text(line, style="dim", no_wrap=True, overflow="ellipsis")
         if self.live is None:
             self.live = Live(text, console=self.console, transient=True, refresh_per_second=4,
-                             redirect_stdout=self.shared, redirect_stderr=False)
+                             redirect_stdout=False, redirect_stderr=False)
             self.live.start()
         else:
             self.live.update(text)
@@ -192,3 +207,41 @@ class StatusLine:
         if self.live is not None:
             self.live.stop()
             self.live = None
+
+
+class ConsoleText:
+    """A text stream (``write``, ``flush``) that prints whole lines through a rich ``console``, unstyled and unwrapped.
+
+    For text written as it is made (a JSON document, a banner) on the
+    terminal that shows a :class:`StatusLine`: each whole line goes through
+    the console, which clears the status line first and draws it again
+    below; a line is held until its end is written, so the status line is
+    never drawn after half a line.  :meth:`flush` prints what is held.
+
+    >>> import io
+    >>> console = Console(file=io.StringIO(), width=20)
+    >>> stream = ConsoleText(console)
+    >>> stream.write('{"a": [1, 2') and console.file.getvalue()
+    ''
+    >>> stream.write(', 3]}' + ' ' * 30 + 'x' + chr(10)) and console.file.getvalue() == '{"a": [1, 2, 3]}' + ' ' * 30 + 'x' + chr(10)
+    True
+    """
+
+    def __init__(self, console: Console):
+        self.console = console
+        self._held = ""
+
+    def write(self, text: str) -> int:
+        """Print the whole lines of what was held and ``text``, and hold the rest; returns ``len(text)``."""
+        held = self._held + text
+        whole, newline, self._held = held.rpartition("\n")
+        if newline:
+            self.console.out(whole, highlight=False)
+        return len(text)
+
+    def flush(self) -> None:
+        """Print what is held, and flush the console's file."""
+        if self._held:
+            self.console.out(self._held, highlight=False, end="")
+            self._held = ""
+        self.console.file.flush()

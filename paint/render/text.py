@@ -60,7 +60,7 @@ import attrs
 
 from ..explanation import Branch, Step
 from ..files import printable
-from ..wording import plural, step_body, step_head
+from ..wording import number, plural, step_body, step_head
 from ..formats import pro, solution
 from ..puzzle import Puzzle
 from ..result import Result
@@ -180,7 +180,7 @@ def header(puzzle: Puzzle) -> Header:
     if puzzle.given is not None:
         full = sum(line.count("X") for line in puzzle.given)
         empty = sum(line.count(".") for line in puzzle.given)
-        lines.append(f"starting from {plural(full + empty, 'given square')}: {full} full, {empty} empty")
+        lines.append(f"starting from {plural(full + empty, 'given square')}: {number(full)} full, {number(empty)} empty")
     return Header(shown(puzzle.title) if puzzle.title else "(untitled)", lines)
 
 
@@ -397,7 +397,7 @@ def apply_marks(grid: Grid, step: Step) -> None:
         grid.mark(mark.row, mark.column, mark.value)
 
 
-def outcome(result: Result, *, grids: bool = True, width: int = WIDTH) -> Outcome:
+def outcome(result: Result, *, grids: bool = True, width: int = WIDTH, highlighted: bool = False) -> Outcome:
     """How ``result`` ended, as shown after the last step.
 
     Messages: ``'solved'``; ``'stalled: N squares still blank; search is
@@ -405,7 +405,9 @@ def outcome(result: Result, *, grids: bool = True, width: int = WIDTH) -> Outcom
     by <rule>)'``.  With ``grids`` on, an unfinished grid is not drawn
     again: the steps record every mark the solve made, so the picture after
     the last step (or the blank puzzle, when there is no step) already is
-    ``result.grid``.
+    ``result.grid``.  ``highlighted`` says that the squares where two
+    solutions differ are highlighted where the picture is shown (a terminal
+    in colour), so the message says so; they are listed either way.
     """
     if result.status == "solved":
         return Outcome("solved", ["solved"], Picture(solution.draw_solution(result.puzzle, result.grid)))
@@ -426,9 +428,10 @@ def outcome(result: Result, *, grids: bool = True, width: int = WIDTH) -> Outcom
         differences = result.differences()
         places = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in differences[:12])
         if len(differences) > 12:
-            places += f"; and {len(differences) - 12} more"
+            places += f"; and {number(len(differences) - 12)} more"
         message = (f"multiple: the clues have more than one solution; one is shown, and the two found "
-                   f"differ in {plural(len(differences), 'square')} (highlighted): {places}")
+                   f"differ in {plural(len(differences), 'square')}{' (highlighted)' if highlighted else ''}: "
+                   f"{places}")
         lines = pro.draw(result.puzzle, result.grid)
         top, left = pro.square_origin(result.puzzle)
         marks = [Highlight(top + r, left + 2 * c, left + 2 * c + 2, result.grid.rows[r][c]) for r, c in differences]
@@ -453,9 +456,9 @@ def summary(result: Result, *, show_time: bool = True) -> Summary:
     counts = result.rule_counts()
     order = list(RULE_NAMES) + [rule for rule in counts if rule not in RULE_NAMES]
     grid = result.grid
-    squares = f"{grid.width * grid.height}: {grid.count(FULL)} full, {grid.count(EMPTY)} empty"
+    squares = f"{number(grid.width * grid.height)}: {number(grid.count(FULL))} full, {number(grid.count(EMPTY))} empty"
     if grid.count(BLANK):
-        squares += f", {grid.count(BLANK)} blank"
+        squares += f", {number(grid.count(BLANK))} blank"
     rows = [("squares", squares)]
     if result.branches:
         rows.append(("searched", f"{plural(result.branches, 'branch')}, {plural(result.levels, 'level')} deep"))
@@ -469,19 +472,20 @@ def summary(result: Result, *, show_time: bool = True) -> Summary:
 
 
 def ending_parts(result: Result, *, grids: bool = True, width: int = WIDTH,
-                 show_time: bool = True) -> list[Part]:
+                 show_time: bool = True, highlighted: bool = False) -> list[Part]:
     """The parts after the last step: the outcome, then the summary; options as for :func:`result_parts`."""
-    return [outcome(result, grids=grids, width=width), summary(result, show_time=show_time)]
+    return [outcome(result, grids=grids, width=width, highlighted=highlighted), summary(result, show_time=show_time)]
 
 
 def result_parts(result: Result, *, grids: bool = True, detail: bool = False, brief: bool = False,
-                 width: int = WIDTH, show_time: bool = True) -> Iterator[Part]:
+                 width: int = WIDTH, show_time: bool = True, highlighted: bool = False) -> Iterator[Part]:
     """Every part of the explanation of ``result``, in order (see the module docstring).
 
     ``grids`` turns the interleaved pictures on or off (Kramer: "make it easy
     to turn off the interleaving"; one after each round, see :class:`Rounds`);
     ``brief`` leaves out the reasons under each step; ``detail`` adds a
-    probe's generations and a search's branches.
+    probe's generations and a search's branches; ``highlighted`` as for
+    :func:`outcome`.
     """
     puzzle = result.puzzle
     rounds = Rounds()
@@ -491,7 +495,7 @@ def result_parts(result: Result, *, grids: bool = True, detail: bool = False, br
         yield step_part(step, detail=detail, brief=brief, width=width)
         if grids and marks is not None:
             yield picture(puzzle, grid, marks)
-    yield from ending_parts(result, grids=grids, width=width, show_time=show_time)
+    yield from ending_parts(result, grids=grids, width=width, show_time=show_time, highlighted=highlighted)
 
 
 def gap_before(previous: Part | None, part: Part) -> bool:
@@ -579,11 +583,11 @@ def progress_text(progress) -> str:
     >>> progress_text(Progress('rules', 'edge', 312, 10000, 0, 0, 3.14))
     'working the rules (edge): 312 of 10,000 squares blank, 3.1 s'
     >>> progress_text(Progress('search', 'overlap', 312, 10000, 1240, 3, 12.4))
-    'searching: level 3, 1,240 branches; 312 of 10,000 squares blank, 12.4 s'
+    'searching: level 3, 1240 branches; 312 of 10,000 squares blank, 12.4 s'
     """
-    squares = f"{progress.blank:,} of {progress.squares:,} squares blank, {progress.seconds:.1f} s"
+    squares = f"{number(progress.blank)} of {number(progress.squares)} squares blank, {progress.seconds:.1f} s"
     if progress.stage == "search":
-        return f"searching: level {progress.levels}, {progress.branches:,} branches; {squares}"
+        return f"searching: level {progress.levels}, {plural(progress.branches, 'branch')}; {squares}"
     rule = f" ({progress.rule})" if progress.rule else ""
     return f"working the rules{rule}: {squares}"
 

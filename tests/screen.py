@@ -1,0 +1,76 @@
+"""Run ``python -m paint`` on a pseudo-terminal and read the screen it leaves, as a terminal would show it."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import select
+import struct
+import sys
+import termios
+import time
+from pathlib import Path
+
+import attrs
+import pyte
+
+ROOT = Path(__file__).parent.parent
+
+
+@attrs.frozen
+class Screen:
+    """What a run on a pseudo-terminal wrote (``raw``, every byte, escapes included), the ``lines`` of the screen
+    it left (trailing spaces and blank lines at the end removed), and its exit ``status``."""
+
+    raw: bytes
+    lines: tuple[str, ...]
+    status: int
+
+    @property
+    def text(self) -> str:
+        """The screen's lines joined by newlines."""
+        return "\n".join(self.lines)
+
+
+def run_on_terminal(*args, columns: int = 120, timeout: float = 120, height: int = 20000) -> Screen:
+    """Run ``python -m paint ARGS`` with standard input, output and error on one pseudo-terminal of ``columns``
+    (and 40 rows, as the program sees it), and interpret all it wrote on a screen ``height`` rows tall, so that
+    nothing scrolls away.  Raises AssertionError when it runs longer than ``timeout`` seconds."""
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS", "LINES", "FORCE_TERMINAL")}
+    env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", TERM="xterm-256color")
+    pid, descriptor = pty.fork()
+    if pid == 0:  # the child: stdin, stdout and stderr are the terminal
+        try:
+            os.chdir(ROOT)
+            os.execve(sys.executable, [sys.executable, "-m", "paint", *map(str, args)], env)
+        finally:
+            os._exit(127)
+    fcntl.ioctl(descriptor, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
+    raw = bytearray()
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            if time.monotonic() > deadline:
+                os.kill(pid, 9)
+                raise AssertionError(f"paint {' '.join(map(str, args))} ran longer than {timeout} s")
+            ready, _, _ = select.select([descriptor], [], [], 0.2)
+            if not ready:
+                continue
+            try:
+                data = os.read(descriptor, 65536)
+            except OSError:  # the child has gone and the terminal is closed
+                break
+            if not data:
+                break
+            raw += data
+    finally:
+        os.close(descriptor)
+        _, status = os.waitpid(pid, 0)
+    screen = pyte.Screen(columns, height)
+    pyte.ByteStream(screen).feed(bytes(raw))
+    lines = [line.rstrip() for line in screen.display]
+    while lines and not lines[-1]:
+        lines.pop()
+    return Screen(bytes(raw), tuple(lines), os.waitstatus_to_exitcode(status))
