@@ -23,7 +23,12 @@ LINE_MAX_TIME = 2.0
 
 
 LINE_MAX_SQUARES = 100_000
-"""The longest line ``paint line`` takes."""
+"""The longest line ``paint line`` takes, in squares, however it is given."""
+
+LINE_MAX_INPUT = 2 * LINE_MAX_SQUARES + 1000
+"""The longest line of standard input ``paint line -`` reads, in characters: room for a line of
+:data:`LINE_MAX_SQUARES` squares and the longest clue that can fit it (50,000 blocks of 1, ``1,1,...``),
+with spaces to spare."""
 
 
 def add_parser(commands, names) -> None:
@@ -67,11 +72,13 @@ def run(arguments) -> int:
     outcomes = []
     if arguments.clue == "-":
         for number in itertools.count(1):
-            text = sys.stdin.readline(LINE_MAX_SQUARES + 1000)
+            text = sys.stdin.readline(LINE_MAX_INPUT + 1)
             if not text:
                 break
-            if len(text) > LINE_MAX_SQUARES + 999 and not text.endswith("\n"):
-                raise PuzzleFormatError(STDIN_LABEL, f"the line is longer than {LINE_MAX_SQUARES:,} squares", line=number)
+            if len(text) > LINE_MAX_INPUT and not text.endswith("\n"):
+                raise PuzzleFormatError(STDIN_LABEL, f"the input line is longer than {LINE_MAX_INPUT:,} characters, more "
+                                                     f"than a clue and a line of {LINE_MAX_SQUARES:,} squares take",
+                                        line=number)
             text = text.rstrip("\r\n")
             if number == 1:
                 text = text.removeprefix("\ufeff")
@@ -79,17 +86,15 @@ def run(arguments) -> int:
                 print()
                 continue
             try:
-                targets, squares = parse_pair(text)
+                targets, squares = parse_pair(text, LINE_MAX_SQUARES)
             except ValueError as error:
                 raise PuzzleFormatError(STDIN_LABEL, str(error), line=number) from None
             outcomes.append(_work_line(targets, squares, names, arguments, labelled=arguments.solver == "all"))
     else:
         if arguments.line is None:
             raise PaintError("line: give CLUE and LINE, or - to read pairs from standard input")
-        if len(arguments.line) > LINE_MAX_SQUARES + 2:
-            raise PaintError(f"line: the line is longer than {LINE_MAX_SQUARES:,} squares")
         try:
-            targets, squares = parse_clue(arguments.clue), parse_line(arguments.line)
+            targets, squares = parse_clue(arguments.clue), parse_line(arguments.line, LINE_MAX_SQUARES)
         except ValueError as error:
             raise PaintError(f"line: {error}") from None
         outcomes.append(_work_line(targets, squares, names, arguments, labelled=True))
