@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 
 import pytest
 from hypothesis import given
@@ -195,6 +196,23 @@ class TestTrace:
             ">  ## <  reveals solid, so previous block\n"
             "suitable arrangements:\n>##--#<\n>-##-#<\n\n"
             "  complete>+#+-#<\n")
+
+
+def test_time_limit_goes_off_again():
+    """Should the time limit's exception be lost (raised in a garbage-collector callback), it goes off again soon."""
+    from paint.cli.line import _LineLimit, _time_limit
+    started = time.perf_counter()
+    lost = 0
+    with pytest.raises(_LineLimit):
+        with _time_limit(0.05):
+            try:
+                while time.perf_counter() - started < 5:
+                    pass
+            except _LineLimit:
+                lost += 1  # as Python does with an exception raised in a callback
+            while time.perf_counter() - started < 5:
+                pass
+    assert lost == 1 and time.perf_counter() - started < 2
 
 
 def test_line_through_python_m():
