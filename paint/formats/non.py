@@ -195,15 +195,12 @@ def _starts_word(stripped: str) -> bool:
 
 def _is_comment(stripped: str) -> bool:
     """Whether a line (stripped of ASCII white space) is a comment, ignored even inside a section: it starts
-    with neither a letter, a digit, ``,``, ``-`` nor other white space (``#``, ``*``, ...).
+    with ``#`` or ``*``.  (Any other line there is a clue, and a clue that is wrong is said to be.)
 
-    >>> _is_comment('# by hand'), _is_comment('* 2'), _is_comment('2,1'), _is_comment('')
-    (True, True, False, False)
+    >>> _is_comment('# by hand'), _is_comment('* 2'), _is_comment('2,1'), _is_comment('[2]'), _is_comment('')
+    (True, True, False, False, False)
     """
-    if not stripped:
-        return False
-    first = stripped[0]
-    return not (first.isalnum() or first.isspace() or first in ",-")
+    return stripped.startswith(("#", "*"))
 
 
 def _section(name: str, count: int, header: int, run: list, ender, path) -> list:
