@@ -8,6 +8,8 @@ import random
 import resource
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import tracemalloc
 from pathlib import Path
@@ -89,18 +91,33 @@ def test_bound_grows_as_documented():
         assert SOLVERS[name].memory(targets, 100_000) < 16 * 2 ** 20
 
 
-def run_limited(args, address_space: int, stdin: str | None = None) -> tuple[subprocess.CompletedProcess, float, int]:
+def run_limited(args, address_space: int, stdin: str = "") -> tuple[subprocess.CompletedProcess, float, int]:
     """Run ``python -m paint ARGS`` with its address space limited to ``address_space`` bytes: the finished process,
-    its seconds, and the peak resident memory of the children run so far, in bytes."""
+    its seconds, and its own peak resident memory, in bytes."""
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
 
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
-    started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "paint", *args], capture_output=True, text=True, env=env,
-                          cwd=ROOT, timeout=120, preexec_fn=limit, input=stdin)
-    seconds = time.perf_counter() - started
-    return done, seconds, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * 1024
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as given, \
+            tempfile.TemporaryFile("w+", encoding="utf-8") as out, \
+            tempfile.TemporaryFile("w+", encoding="utf-8") as err:
+        given.write(stdin)
+        given.seek(0)
+        started = time.perf_counter()
+        process = subprocess.Popen([sys.executable, "-m", "paint", *args], stdin=given, stdout=out, stderr=err,
+                                   env=env, cwd=ROOT, preexec_fn=limit)
+        killer = threading.Timer(120, process.kill)  # should it hang, the test fails rather than waits for ever
+        killer.start()
+        try:
+            _, status, usage = os.wait4(process.pid, 0)  # this child's own peak, not that of every child so far
+        finally:
+            killer.cancel()
+        seconds = time.perf_counter() - started
+        process.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        done = subprocess.CompletedProcess(process.args, process.returncode, out.read(), err.read())
+    return done, seconds, usage.ru_maxrss * 1024
 
 
 class TestPaintLine:
@@ -126,7 +143,7 @@ class TestPaintLine:
         assert done.returncode == 2 and done.stdout == ""
         assert done.stderr == (f"paint: line: {name} would need {need} MiB for a line of 100,000 squares and "
                                "50,000 blocks, more than the 256 MiB paint line gives a solver\n")
-        assert seconds < 10
+        assert seconds < 10 and peak < 64 * 2 ** 20  # refused before anything of the kind is held
 
     def test_from_standard_input(self):
         """From standard input, such a line is refused naming its input line, after the lines before it."""
