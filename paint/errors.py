@@ -31,6 +31,24 @@ MAX_MESSAGE = 300
 """The longest message of a :class:`PuzzleFormatError`, in characters (the file name comes on top)."""
 
 
+EXCERPT = 40
+"""How many characters of a bad value a message quotes (:func:`excerpt`)."""
+
+
+def excerpt(text: str) -> str:
+    """``text`` quoted for a one-line message: whole when short, else its first :data:`EXCERPT` characters and
+    its length.
+
+    >>> excerpt('1,x')
+    "'1,x'"
+    >>> excerpt('1,' * 50)
+    "'1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,'... (100 characters)"
+    """
+    if len(text) <= EXCERPT:
+        return repr(text)
+    return f"{text[:EXCERPT]!r}... ({len(text):,} characters)"
+
+
 class PuzzleFormatError(PaintError):
     """A puzzle file (or text) that cannot be read.
 

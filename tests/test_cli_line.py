@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import time
 
 import pytest
 from hypothesis import given
@@ -107,6 +108,68 @@ class TestBadInput:
         assert cli.main(["line", "--solver", "quick", "1", "  "]) == 2
 
 
+class TestInputLimits:
+    """A line of more than 100,000 squares is refused however it is given, and a bad text is quoted shortly."""
+
+    @pytest.mark.parametrize("line, squares", [
+        (" " * 100_001, 100_001), (" " * 100_002, 100_002), (">" + " " * 100_001, 100_001),
+        (" " * 100_001 + "<", 100_001), (">" + " " * 100_001 + "<", 100_001), ("  >" + " " * 100_001 + "<  ", 100_001)])
+    def test_too_long(self, capsys, line, squares):
+        """Squares over the limit, with or without either delimiter, are refused in one line, exit 2."""
+        assert cli.main(["line", "--solver", "fast", "1", line]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err == f"paint: line: the line is longer than 100,000 squares (it has {squares:,})\n"
+
+    @pytest.mark.parametrize("line", [" " * 100_000, ">" + " " * 100_000 + "<"])
+    def test_at_the_limit(self, capsys, line):
+        """A line of exactly 100,000 squares is taken."""
+        assert cli.main(["line", "--solver", "fast", "1", line]) == 0
+        assert capsys.readouterr().out == "      fast>" + "+" * 100_000 + "<\n"
+
+    def test_too_long_from_standard_input(self, capsys, monkeypatch):
+        """From standard input, a pair whose line has 100,001 squares is refused naming the input line."""
+        monkeypatch.setattr("sys.stdin", io.StringIO("1 > <\n1 " + " " * 100_001 + "\n"))
+        assert cli.main(["line", "--solver", "fast", "-"]) == 2
+        out, err = capsys.readouterr()
+        assert out == ">#<\n" and err == "paint: <stdin>:2: the line is longer than 100,000 squares (it has 100,001)\n"
+
+    def test_longest_pair_from_standard_input(self, capsys, monkeypatch):
+        """The longest clue that fits 100,000 squares (50,000 blocks of 1) and such a line are read from standard input."""
+        monkeypatch.setattr("sys.stdin", io.StringIO(",".join(["1"] * 50_000) + " >" + " " * 100_000 + "<\n"))
+        assert cli.main(["line", "--solver", "fast", "-"]) == 0
+        assert capsys.readouterr().out == ">" + "+" * 100_000 + "<\n"
+
+    def test_endless_input_line(self, capsys, monkeypatch):
+        """An input line longer than any clue and line can be is refused once that much is read."""
+        monkeypatch.setattr("sys.stdin", io.StringIO("1" * 300_000))
+        assert cli.main(["line", "--solver", "fast", "-"]) == 2
+        assert capsys.readouterr().err == ("paint: <stdin>:1: the input line is longer than 201,000 characters, "
+                                           "more than a clue and a line of 100,000 squares take\n")
+
+    @pytest.mark.parametrize("clue, line, message", [
+        ("1," * 50_000 + "x", "  ", f"clue {'1,' * 20!r}... (100,001 characters): 'x' is not a whole number"),
+        ("x" * 100_000, "  ", f"clue {'x' * 40!r}... (100,000 characters): {'x' * 40!r}... (100,000 characters) "
+                              "is not a whole number"),
+        ("9" * 100_000, "  ", f"clue {'9' * 40!r}... (100,000 characters): {'9' * 40!r}... "
+                              "(100,000 characters) is too large"),
+        ("1,0," + "1," * 40 + "1", "  ", f"clue {('1,0,' + '1,' * 18)!r}... (85 characters): 0 may only stand alone, "
+                                   "for a line with no block"),
+        ("2", ">" + " " * 50_000 + "X<", f"line {'>' + ' ' * 39!r}... (50,003 characters): square 50,001 is 'X'; "
+                                         "use '-' for empty, '#' for full, space for blank"),
+    ], ids=["long-clue", "long-word", "long-number", "long-zero", "long-line"])
+    def test_long_bad_text_is_shortened(self, capsys, clue, line, message):
+        """A bad clue or line is quoted by its first 40 characters and its length, in one line."""
+        assert cli.main(["line", clue, line]) == 2
+        assert capsys.readouterr().err == f"paint: line: {message}\n"
+
+    def test_long_bad_pair_is_shortened(self, capsys, monkeypatch):
+        """From standard input, a long text that is no pair is quoted by its start and its length."""
+        monkeypatch.setattr("sys.stdin", io.StringIO("x" * 100_000 + "\n"))
+        assert cli.main(["line", "--solver", "fast", "-"]) == 2
+        assert capsys.readouterr().err == (f"paint: <stdin>:1: expected a clue, a space and a line, not {'x' * 40!r}... "
+                                           "(100,000 characters)\n")
+
+
 class TestTrace:
     """--trace prints each solver's working before the results."""
 
@@ -133,6 +196,23 @@ class TestTrace:
             ">  ## <  reveals solid, so previous block\n"
             "suitable arrangements:\n>##--#<\n>-##-#<\n\n"
             "  complete>+#+-#<\n")
+
+
+def test_time_limit_goes_off_again():
+    """Should the time limit's exception be lost (raised in a garbage-collector callback), it goes off again soon."""
+    from paint.cli.line import _LineLimit, _time_limit
+    started = time.perf_counter()
+    lost = 0
+    with pytest.raises(_LineLimit):
+        with _time_limit(0.05):
+            try:
+                while time.perf_counter() - started < 5:
+                    pass
+            except _LineLimit:
+                lost += 1  # as Python does with an exception raised in a callback
+            while time.perf_counter() - started < 5:
+                pass
+    assert lost == 1 and time.perf_counter() - started < 2
 
 
 def test_line_through_python_m():

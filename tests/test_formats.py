@@ -644,6 +644,46 @@ class TestNon:
         assert () in skid.rows
         assert skid.copyright.startswith("©")
 
+    @pytest.mark.parametrize("old, new", [
+        ("rows\n1\n1\n", "rows\n# first row\n1\n* second\n1\n"),  # inside the rows
+        ("rows\n1\n1\n", "rows\n1\n1\n# after the rows\n"),  # right after the rows, before a blank line
+        ("1\n\ncolumns", "1\n* after the rows\ncolumns"),  # right after the rows, before the next key
+        ("columns\n2\n0\n", "columns\n#\n2\n  # indented\n0\n"),  # inside the columns
+        ("columns\n2\n0\n", "columns\n2\n0\n# after the columns, at the end of the file\n"),
+        ("columns\n2\n0\n", "columns\n2\n\n*** the empty clue was a blank line\n"),
+    ], ids=["in-rows", "after-rows", "after-rows-before-key", "in-columns", "at-end", "after-blank-clue"])
+    def test_comments_in_sections(self, old, new):
+        """Comment lines (starting with '#' or '*') inside or right after a clue section are not clues."""
+        for name in ("non", "nonpack"):
+            assert loads(edit(NON, old, new), f"x.{name}") == Puzzle(rows=[[1], [1]], columns=[[2], []])
+
+    def test_comment_lines_keep_line_numbers(self):
+        """A clue after comment lines is still named by its own line of the file."""
+        with pytest.raises(PuzzleFormatError) as raised:
+            loads(edit(NON, "rows\n1\n1\n", "rows\n# one\n# two\n1\nx1\n"), "x.non")
+        assert str(raised.value) == "x.non:8: the rows section ends after 1 of its 2 clues, at 'x1', which is not a clue"
+
+    def test_counts_in_one(self):
+        """A count of one is said in the singular: 'more than 1 clue', 'of its 1 clue', 'of the 1 column clue'."""
+        one = "width 1\nheight 1\nrows\n1\ncolumns\n1\n"
+        cases = [(edit(one, "rows\n1\n", "rows\n1\n1\n"), "x.non:5: the rows section has more than 1 clue (the height is 1)"),
+                 (edit(one, "rows\n1\n", "rows\n"), "x.non:4: the rows section ends after 0 of its 1 clue (the height is 1)"),
+                 (one[:one.index("columns") + 8], "x.non:5: the file ends after 0 of the 1 column clue (is it truncated?)")]
+        for text, message in cases:
+            with pytest.raises(PuzzleFormatError) as raised:
+                loads(text, "x.non")
+            assert str(raised.value) == message
+
+
+def test_counts_of_one_in_other_formats():
+    """A tournament puzzle of one clue line and a game ID of one clue are said in the singular."""
+    with pytest.raises(PuzzleFormatError) as raised:
+        loads("$1\n1\n", "q.txt")
+    assert raised.value.message.startswith("puzzle $1 has 1 clue line; a square puzzle has an even number")
+    with pytest.raises(PuzzleFormatError) as raised:
+        loads("1x1:1\n", "x.txt")
+    assert raised.value.message == "the game ID has 1 clue but a 1 x 1 puzzle has 2 (1 column, then 1 row)"
+
 
 class TestPro:
     """The .pro picture: layout, drawing, origin of the squares, tolerant reading."""

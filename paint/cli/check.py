@@ -57,9 +57,11 @@ def add_parser(commands, names) -> None:
                             "column, verdicts coloured, a picture of each puzzle (its solution, the grid "
                             "where line logic stalls, or two solutions side by side with the squares "
                             "that differ framed); self-contained, readable offline")
-    check.add_argument("--jobs", type=positive(int), default=_cores(), metavar="N",
+    check.add_argument("--jobs", type=_jobs, default=_cores(), metavar="N",
                        help="check N puzzles at a time, in parallel processes (default: the number "
-                            "of cores, %(default)s)")
+                            f"of cores, %(default)s; at most {max_jobs()}, the larger of {MIN_MAX_JOBS} and "
+                            f"{JOBS_PER_CORE} x the cores: each worker is a process with memory of its own, "
+                            "and more workers than that only share the same cores)")
     add_grid(check, "judge the puzzle from these squares (one puzzle only): an editor's given squares")
     add_limits(check, "check")
     # one name for one count: --max-branches counts the branches of paint solve's breadth-first search
@@ -185,6 +187,28 @@ def _may_be_terminal(stream) -> bool:
 
 _WIDE = 1000
 """The width of a report that is not printed on a terminal: lines are never wrapped."""
+
+
+MIN_MAX_JOBS = 64
+"""``--jobs`` may always be this many, even on a machine of few cores."""
+
+JOBS_PER_CORE = 4
+"""``--jobs`` may be this many times the cores, when that is more than :data:`MIN_MAX_JOBS`."""
+
+
+def max_jobs() -> int:
+    """The most worker processes ``paint check --jobs`` starts: the larger of :data:`MIN_MAX_JOBS` and
+    :data:`JOBS_PER_CORE` x the cores paint may run on."""
+    return max(MIN_MAX_JOBS, JOBS_PER_CORE * _cores())
+
+
+def _jobs(text: str) -> int:
+    """The argparse type of ``--jobs``: a whole number from 1 to :func:`max_jobs`."""
+    jobs = positive(int)(text)
+    if jobs > max_jobs():
+        raise argparse.ArgumentTypeError(f"at most {max_jobs()} (the larger of {MIN_MAX_JOBS} and "
+                                         f"{JOBS_PER_CORE} x the {_cores()} cores), not {text}")
+    return jobs
 
 
 def _cores() -> int:

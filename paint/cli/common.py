@@ -11,7 +11,7 @@ import sys
 import textwrap
 
 from .. import formats
-from ..errors import PaintError
+from ..errors import PaintError, excerpt
 from ..files import STDIN, STDIN_LABEL, descriptor_of, printable, same_file
 from ..formats.grid import load_grid
 from ..solver import with_given
@@ -71,16 +71,27 @@ def paragraph(text: str) -> str:
 
 
 def positive(kind):
-    """An argparse type: a finite number of ``kind`` (int or float) greater than 0."""
+    """An argparse type: a finite number of ``kind`` (int or float) greater than 0.
+
+    The error says "not a whole number" for a number that ``kind`` int does not take (``1.5``), "not a number"
+    for anything else, quoting the text (:func:`paint.errors.excerpt`)."""
     def convert(text: str):
         try:
             value = kind(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+            if kind is int and text.strip().lstrip("+-").isdigit():
+                problem = "far too large"  # digits, more than int() reads
+            else:
+                try:
+                    float(text)
+                    problem = "not a whole number"
+                except ValueError:
+                    problem = "not a number"
+            raise argparse.ArgumentTypeError(f"{problem}: {excerpt(text)}") from None
         if not math.isfinite(value):
-            raise argparse.ArgumentTypeError(f"must be a finite number, not {text}")
+            raise argparse.ArgumentTypeError(f"must be a finite number, not {excerpt(text)}")
         if not value > 0:
-            raise argparse.ArgumentTypeError(f"must be more than 0, not {text}")
+            raise argparse.ArgumentTypeError(f"must be more than 0, not {excerpt(text)}")
         return value
     return convert
 

@@ -7,7 +7,8 @@ full square (a solid), space a blank square.  A solver's result uses the
 same characters, with ``+`` for a square that can still be either.
 
 Errors are ValueError with a message fit to show after the place the text
-came from.
+came from; it quotes a long text by its start and its length
+(:func:`paint.errors.excerpt`), never whole.
 
 >>> parse_clue("1,5,1")
 (1, 5, 1)
@@ -22,6 +23,7 @@ came from.
 from __future__ import annotations
 
 from ._common import SPACES
+from ..errors import excerpt
 from ..squares import BLANK, EMPTY, FULL
 
 SQUARES = {" ": BLANK, "-": EMPTY, "#": FULL}
@@ -43,21 +45,22 @@ def parse_clue(text: str) -> tuple[int, ...]:
     for part in parts:
         part = part.strip(SPACES)
         if not part.isdigit() or not part.isascii():
-            raise ValueError(f"clue {text!r}: {part!r} is not a whole number")
+            raise ValueError(f"clue {excerpt(text)}: {excerpt(part)} is not a whole number")
         if len(part.lstrip("0")) > 7 or int(part) > MAX_TARGET:
-            raise ValueError(f"clue {text!r}: {part} is too large")
+            raise ValueError(f"clue {excerpt(text)}: {excerpt(part)} is too large")
         targets.append(int(part))
     if targets == [0]:
         return ()
     if 0 in targets:
-        raise ValueError(f"clue {text!r}: 0 may only stand alone, for a line with no block")
+        raise ValueError(f"clue {excerpt(text)}: 0 may only stand alone, for a line with no block")
     return tuple(targets)
 
 
-def parse_line(text: str) -> bytes:
+def parse_line(text: str, max_squares: int | None = None) -> bytes:
     """The squares of a line written ``>-# <`` (delimiters optional); raises ValueError naming the bad character.
 
-    Positions in messages count from 1.
+    Positions in messages count from 1.  A line of more than ``max_squares``
+    squares (when given) is refused before its squares are read.
 
     >>> parse_line("--")
     b'\\x01\\x01'
@@ -70,22 +73,25 @@ def parse_line(text: str) -> bytes:
             body = body[1:]
         if body.endswith("<"):
             body = body[:-1]
+    if max_squares is not None and len(body) > max_squares:
+        raise ValueError(f"the line is longer than {max_squares:,} squares (it has {len(body):,})")
     squares = bytearray()
     for position, glyph in enumerate(body, start=1):
         try:
             squares.append(SQUARES[glyph])
         except KeyError:
-            raise ValueError(f"line {text!r}: square {position} is {glyph!r}; "
+            raise ValueError(f"line {excerpt(text)}: square {position:,} is {glyph!r}; "
                              "use '-' for empty, '#' for full, space for blank") from None
     return bytes(squares)
 
 
-def parse_pair(text: str) -> tuple[tuple[int, ...], bytes]:
+def parse_pair(text: str, max_squares: int | None = None) -> tuple[tuple[int, ...], bytes]:
     """One ``CLUE LINE`` pair as read from standard input: the clue, one space or tab, then the line.
 
     Everything after that separator is the line, so a line written without
     delimiters keeps its leading and trailing blanks; a line written between
-    ``>`` and ``<`` may have more spaces around it.  Raises ValueError.
+    ``>`` and ``<`` may have more spaces around it.  Raises ValueError, as
+    :func:`parse_line` does for more than ``max_squares`` squares.
 
     >>> parse_pair("1  >- <")
     ((1,), b'\\x01\\x00')
@@ -94,9 +100,9 @@ def parse_pair(text: str) -> tuple[tuple[int, ...], bytes]:
         if character in " \t":
             break
     else:
-        raise ValueError(f"expected a clue, a space and a line, not {text!r}")
+        raise ValueError(f"expected a clue, a space and a line, not {excerpt(text)}")
     clue, line = text[:at], text[at + 1:]
-    return parse_clue(clue), parse_line(line)
+    return parse_clue(clue), parse_line(line, max_squares)
 
 
 def format_result(squares) -> str:

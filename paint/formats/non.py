@@ -32,6 +32,7 @@ import unicodedata
 
 from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import Puzzle
+from ..wording import plural
 from ._common import (COLOUR_REFUSED, KEY, build_puzzle, check_goal_shape, check_writable, make_clue, numbered_lines,
                       parse_number, parse_size)
 from ._common import SPACES, check_clue_text, fields
@@ -110,7 +111,8 @@ def read(text: str, path="<string>", *, first_line: int = 1) -> Puzzle:
             while index < len(lines) and not _starts_word(lines[index][1].strip(SPACES)):
                 index += 1
             ender = lines[index] if index < len(lines) else None
-            sections[name] = (number, lines[start:index], ender)
+            run = [(at, line) for at, line in lines[start:index] if not _is_comment(line.strip(SPACES))]
+            sections[name] = (number, run, ender)
         elif name in SIZES:
             size = SIZES[name]
             if size in sizes:
@@ -191,6 +193,16 @@ def _starts_word(stripped: str) -> bool:
     return bool(stripped) and stripped[0].isascii() and stripped[0].isalpha()
 
 
+def _is_comment(stripped: str) -> bool:
+    """Whether a line (stripped of ASCII white space) is a comment, ignored even inside a section: it starts
+    with ``#`` or ``*``.  (Any other line there is a clue, and a clue that is wrong is said to be.)
+
+    >>> _is_comment('# by hand'), _is_comment('* 2'), _is_comment('2,1'), _is_comment('[2]'), _is_comment('')
+    (True, True, False, False, False)
+    """
+    return stripped.startswith(("#", "*"))
+
+
 def _section(name: str, count: int, header: int, run: list, ender, path) -> list:
     """The ``count`` clues of a section as ``(clue, line number)`` pairs.
 
@@ -208,20 +220,20 @@ def _section(name: str, count: int, header: int, run: list, ender, path) -> list
         chosen = nonblank
     elif len(run) > count:
         over = next(number for number, raw in run[count:] if raw.strip(SPACES))
-        raise PuzzleFormatError(path, f"the {name} section has more than {count} clues (the {size} is {count})", over)
+        raise PuzzleFormatError(path, f"the {name} section has more than {plural(count, 'clue')} (the {size} is {count})", over)
     elif ender is None:
         last = run[-1][0] if run else header
         raise PuzzleFormatError(
-            path, f"the file ends after {len(run)} of the {count} {name[:-1]} clues (is it truncated?)", last)
+            path, f"the file ends after {len(run)} of the {plural(count, name[:-1] + ' clue')} (is it truncated?)", last)
     else:
         number, raw = ender
         stripped = raw.strip(SPACES)
         if fields(stripped)[0].lower() in RESERVED:
             raise PuzzleFormatError(
-                path, f"the {name} section ends after {len(run)} of its {count} clues (the {size} is {count})",
+                path, f"the {name} section ends after {len(run)} of its {plural(count, 'clue')} (the {size} is {count})",
                 number)
         raise PuzzleFormatError(
-            path, f"the {name} section ends after {len(run)} of its {count} clues, at {_short(stripped)}, "
+            path, f"the {name} section ends after {len(run)} of its {plural(count, 'clue')}, at {_short(stripped)}, "
             "which is not a clue", number)
     return [(_parse_clue(raw, path, number), number) for number, raw in chosen]
 

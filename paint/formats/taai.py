@@ -26,6 +26,7 @@ import re
 
 from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
+from ..wording import plural
 from ._common import (COLOUR_REFUSED, at_line, build_puzzle, check_writable, make_clue, numbered_lines, one_puzzle,
                       parse_number)
 from ._common import SPACES, check_clue_text, check_count, fields
@@ -123,7 +124,7 @@ def _puzzle(number: int, label: str, lines: list[tuple[int, str]], path) -> Puzz
     if not lines:
         raise PuzzleFormatError(path, f"puzzle ${label} has no clues", number)
     if len(lines) % 2:
-        raise PuzzleFormatError(path, f"puzzle ${label} has {len(lines)} clue lines; a square puzzle has an even "
+        raise PuzzleFormatError(path, f"puzzle ${label} has {plural(len(lines), 'clue line')}; a square puzzle has an even "
                                 "number (its columns', then its rows')", number)
     size = len(lines) // 2
     if size > MAX_SIZE:

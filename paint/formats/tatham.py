@@ -21,6 +21,7 @@ import re
 
 from ..errors import PuzzleFormatError
 from ..puzzle import Puzzle
+from ..wording import plural
 from ._common import build_puzzle, check_writable, make_clue, numbered_lines, parse_number, parse_size
 from ._common import SPACES, check_clue_text, fields
 
@@ -80,8 +81,8 @@ def read(text: str, path="<string>") -> Puzzle:
         raise PuzzleFormatError(path, "game IDs with given squares (a ',' section) are not supported", line_number)
     specs = description.split("/")
     if len(specs) != width + height:
-        raise PuzzleFormatError(path, f"the game ID has {len(specs)} clues but a {width} x {height} puzzle has "
-                                f"{width + height} ({width} columns, then {height} rows)", line_number)
+        raise PuzzleFormatError(path, f"the game ID has {plural(len(specs), 'clue')} but a {width} x {height} puzzle has "
+                                f"{width + height} ({plural(width, 'column')}, then {plural(height, 'row')})", line_number)
     clues = [_clue(spec, path, line_number) for spec in specs]
     return build_puzzle(path, clues[width:], clues[:width])
 

@@ -16,6 +16,11 @@ One module per solver, all with the same function
   sets, a few shifts and masks per block): exact, and the fastest on every
   length measured; not one of the seeds.
 
+Each module also has ``memory(targets, n) -> int``, an upper bound in bytes
+of what its ``solve`` holds for ``targets`` on a line of ``n`` squares
+(``complete``, ``fast`` and ``fcomp``: a few bytes per square and per block;
+``dp``: 16 per square per block; ``bits``: about 0.4 per square per block).
+
 ``targets`` is a sequence of block sizes (empty for a clue of 0), ``squares``
 a sequence of square values (0 blank, 1 empty, 2 full, as
 :class:`paint.squares.Square`).  The result is a bytes object as long as the
@@ -64,12 +69,18 @@ class LineSolver:
     def solve(self) -> Callable:
         """The solver's ``solve`` function; its module is imported the first time it is asked for, so that
         solving a puzzle, which needs only ``bits``, does not load the others."""
-        return _solve_of(self.name)
+        return _module_of(self.name).solve
+
+    def memory(self, targets, n: int) -> int:
+        """An upper bound, in bytes, of the memory the solver holds for ``targets`` on a line of ``n`` squares
+        (its module's ``memory``), known before it starts: ``paint line`` refuses a solver that would need
+        too much."""
+        return _module_of(self.name).memory(targets, n)
 
 
 @functools.cache
-def _solve_of(name: str) -> Callable:
-    return importlib.import_module(f"{__name__}.{name}").solve
+def _module_of(name: str):
+    return importlib.import_module(f"{__name__}.{name}")
 
 
 SOLVERS = {

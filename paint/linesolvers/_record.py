@@ -1,4 +1,5 @@
-"""What the exact line solvers share: the answer for a clue of 0, and turning their record into a result.
+"""What the line solvers share: the answer for a clue of 0, turning their record into a result, and the sizes
+their ``memory`` bounds are made of.
 
 The record holds, per square, what the arrangements seen so far allow:
 1 empty, 2 full, 3 both (Simpson's DOT, SOLID and BOTH).
@@ -9,6 +10,21 @@ from __future__ import annotations
 from ..squares import BLANK, EMPTY, FULL
 
 BOTH = EMPTY | FULL
+
+SLOT = 8
+"""Bytes of one slot of a list (a pointer)."""
+
+INT_BYTES = 32
+"""Bytes of one Python int object of up to 60 bits, as allocated (ints up to 256 are shared, not allocated)."""
+
+
+def int_bytes(bits: int) -> int:
+    """Bytes of one Python int of ``bits`` bits, as allocated: a header and 4 bytes per 30 bits, rounded up.
+
+    >>> int_bytes(100_000)
+    13368
+    """
+    return INT_BYTES + 4 * (bits // 30 + 1)
 
 
 def arrangement(length: int, targets, starts) -> bytes:

@@ -29,7 +29,7 @@ True
 from __future__ import annotations
 
 from ..squares import BLANK, EMPTY, FULL
-from ._record import arrangement, no_blocks, settled
+from ._record import INT_BYTES, SLOT, arrangement, no_blocks, settled
 from .trace import Arrangement, Note, Try
 
 
@@ -126,3 +126,13 @@ def solve(targets, squares, trace=None) -> bytes | None:
     if not found:
         return None
     return settled(squares, recorded)
+
+
+def memory(targets, n: int) -> int:
+    """An upper bound, in bytes, of the memory :func:`solve` holds for ``targets`` on a line of ``n`` squares.
+
+    A record and an arrangement of a byte per square, and a start per
+    block: it grows with the line and the clue, never with their product
+    (the time does, and more).
+    """
+    return 4 * n + 2 * (SLOT + INT_BYTES) * len(targets) + 4096

@@ -26,7 +26,7 @@ from __future__ import annotations
 from ..errors import StripContradiction
 from ..placement import leftmost_starts, rightmost_starts
 from ..squares import BLANK, EMPTY, FULL
-from ._record import arrangement
+from ._record import INT_BYTES, SLOT, arrangement
 from .trace import Arrangement, Note
 
 
@@ -66,3 +66,12 @@ def solve(targets, squares, trace=None) -> bytes | None:
             settled[x] = EMPTY
     return bytes(settled)
 
+
+def memory(targets, n: int) -> int:
+    """An upper bound, in bytes, of the memory :func:`solve` holds for ``targets`` on a line of ``n`` squares.
+
+    The line, mirrored and settled (and the two placements of a trace),
+    a byte per square, and the left-most and right-most starts, a few per
+    block (:mod:`paint.placement`).
+    """
+    return 6 * n + 6 * (SLOT + INT_BYTES) * len(targets) + 4096

@@ -41,7 +41,7 @@ True
 from __future__ import annotations
 
 from ..squares import BLANK, EMPTY, FULL
-from ._record import known_line, no_blocks, settled
+from ._record import INT_BYTES, SLOT, int_bytes, known_line, no_blocks, settled
 from .trace import Accumulate, Note, State
 
 
@@ -363,6 +363,16 @@ class _FastComplete:
             target = block
         self.block, self.target = block, target
         return self.drawing
+
+
+def memory(targets, n: int) -> int:
+    """An upper bound, in bytes, of the memory :func:`solve` holds for ``targets`` on a line of ``n`` squares.
+
+    The line and the record, a byte per square; the blank squares and the
+    squares seen empty and full as bit sets, and their temporaries; four
+    numbers per block (``pos``, ``solid`` and their last valid values).
+    """
+    return 4 * n + 8 * int_bytes(n) + 4 * (SLOT + INT_BYTES) * len(targets) + 4096
 
 
 _BLANK_BITS = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"100")
