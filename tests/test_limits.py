@@ -272,7 +272,7 @@ class TestSignalsKeepOutputWhole:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(questions), "--all", "--json",
                                     "-o", str(out)], stderr=subprocess.PIPE, env=env)
-        time.sleep(3)
+        wait_until_written(tmp_path, '"status"', process)  # a first document is whole, in the file or its twin
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=120)
         assert process.returncode == 130
@@ -292,6 +292,19 @@ class TestSignalsKeepOutputWhole:
             process.communicate(timeout=60)
             assert process.returncode in (0, 143)
             assert [path.name for path in tmp_path.iterdir() if path.name.endswith(".tmp")] == []
+
+
+def wait_until_written(folder: Path, text: str, process, timeout: float = 60.0) -> None:
+    """Wait until a file in ``folder`` holds ``text`` (or ``process`` has ended, or ``timeout`` seconds passed)."""
+    deadline = time.monotonic() + timeout
+    while process.poll() is None and time.monotonic() < deadline:
+        for path in folder.iterdir():
+            try:
+                if text in path.read_text(encoding="utf-8", errors="replace"):
+                    return
+            except OSError:  # renamed or removed meanwhile
+                pass
+        time.sleep(0.02)
 
 
 def wait_until_caught(process, signum, timeout: float = 30.0) -> None:
