@@ -40,13 +40,17 @@ def columns_of(lines):
 
 
 def brute_force(rows, columns, height, width):
-    """Every solution of a tiny puzzle, by trying every grid."""
-    found = []
-    for bits in itertools.product("X.", repeat=height * width):
-        lines = ["".join(bits[r * width:(r + 1) * width]) for r in range(height)]
-        if clues_of(lines) == rows and clues_of(columns_of(lines)) == columns:
-            found.append(lines)
-    return found
+    """Every solution of a tiny puzzle, as trying every grid finds them, in the same order.
+
+    A grid whose rows do not all fit their clues is never a solution, so
+    only the combinations of fitting rows are tried (each row's fitting
+    lines found by trying every line; :func:`solutions_by_rows`): the same
+    grids as trying all ``2 ** (height * width)``, at a 4 x 4 puzzle a
+    thousand times sooner.
+    """
+    if len(rows) != height:
+        return []
+    return solutions_by_rows(rows, columns, width)
 
 
 def solutions_by_rows(rows, columns, width):

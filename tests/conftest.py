@@ -54,3 +54,73 @@ def dev_null_stays_a_device():
     for name in ("/dev/stdin", "/dev/stdout", "/dev/stderr"):
         if os.path.lexists(name):
             assert os.path.islink(name), f"{name} is no longer a link"
+
+
+# ------------------------------------------------------------ parallel runs (pytest-xdist)
+
+ONE_AT_A_TIME = {
+    "serial": (
+        # They send signals to processes they start, or keep processes busy for seconds (`paint check --jobs 2`),
+        # or assert how much wall time passes: run together, each would slow the others past what it asserts.
+        "tests/test_check.py::TestRealProcess",
+        "tests/test_check.py::TestGroupSignal",
+        "tests/test_check.py::TestCheckBatch::test_ctrl_c_during_a_solve",
+        "tests/test_cli.py::TestManyPuzzles::test_ctrl_c_stops_all",
+        "tests/test_hint.py::TestHintEdges::test_ctrl_c_is_an_interruption",
+        "tests/test_limits.py::TestDeadline",
+        "tests/test_limits.py::TestSignals",
+        "tests/test_limits.py::TestLineBudget",
+        "tests/test_limits.py::TestStatusLine",
+        "tests/test_limits.py::TestTotals::test_at_once",
+        "tests/test_limits.py::TestSignalsKeepOutputWhole",
+        "tests/test_limits.py::TestCommandLineLimits::test_check_into_a_closed_pipe",
+        "tests/test_limits.py::TestCommandLineLimits::test_slow_solver_named_so",
+        # Timed reads of pipes, FIFOs and devices, and pseudo-terminals.
+        "tests/test_files.py::TestOutputKinds::test_fifo_without_reader",
+        "tests/test_files.py::TestInputKinds",
+        "tests/test_files.py::TestOddSources",
+    ),
+    # One Chromium for the browser tests (each worker that ran some would start its own).
+    "browser": ("tests/test_browser.py",),
+    # The tests that read every solve of jwilk's puzzles: one worker solves them once (test_explanation.solved).
+    "jwilk solves": (
+        "tests/test_explanation.py::TestDerivation::test_corpus_reasons",
+        "tests/test_explanation.py::TestReasonsFollow",
+    ),
+    # The compiled probe: one worker loads numba and its kernels (and compiles them, when the cache is empty).
+    "numba": (
+        "tests/test_search.py::TestCompiledProbe",
+        "tests/test_search.py::TestDepthFirstInParts::test_restarts_stop_growing_at_their_bound",
+    ),
+}
+"""Tests that run on one worker, one after the other, when the suite runs in parallel: node-id prefixes (a
+file, a class or a test) by group.  A new test of one of these kinds joins its group here."""
+
+
+def group_of(nodeid: str) -> str | None:
+    """The group of :data:`ONE_AT_A_TIME` the test ``nodeid`` belongs to, or None."""
+    for group, prefixes in ONE_AT_A_TIME.items():
+        if any(nodeid == prefix or nodeid.startswith((prefix + "::", prefix + "[")) for prefix in prefixes):
+            return group
+    return None
+
+
+@pytest.hookimpl(tryfirst=True, optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """With ``--dist loadgroup``, pytest-xdist's scheduler that also sends each group of :data:`ONE_AT_A_TIME`
+    to one worker as one unit (as it does for an ``xdist_group`` mark).
+
+    The groups are given by node id, on the controller, rather than by adding ``xdist_group`` marks while
+    collecting: pytest-xdist 3.8 marks a test's group by editing its node id, which pytest 9.2 no longer
+    reads (pytest-xdist issue 1386), so marks alone would group nothing there.
+    """
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class OneAtATime(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            group = group_of(nodeid)
+            return f"group {group}" if group else super()._split_scope(nodeid)
+
+    return OneAtATime(config, log)

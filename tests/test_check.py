@@ -738,7 +738,16 @@ class TestGroupSignal:
         process = subprocess.Popen([sys.executable, "-m", "paint", "check", str(folder), "--jobs", "2",
                                     "-o", str(report)], stderr=subprocess.PIPE, text=True,
                                    start_new_session=True, cwd=Path(__file__).parent.parent)
-        time.sleep(1.2)
+        children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:  # until the batch has started its workers
+            try:
+                if children.read_text().split():
+                    break
+            except OSError:  # no /proc: give it the time it takes on an idle machine
+                time.sleep(1.2)
+                break
+            time.sleep(0.02)
         os.killpg(process.pid, signal.SIGTERM)
         os.killpg(process.pid, signal.SIGTERM)
         _, err = process.communicate(timeout=60)

@@ -9,15 +9,23 @@ format keeps (:data:`paint.formats.FORMATS` ``HOLDS``).
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
 
 from paint.formats import FORMATS, detect, dumps, dumps_all, fits, kept, load_all, loads, loads_all
+from paint.puzzle import Puzzle
 
 CORPUS = Path(__file__).parent / "corpus"
 FILES = sorted(path for path in CORPUS.rglob("*")
                if path.suffix in (".non", ".nin") or path.name == "questions.txt")
+
+
+@functools.cache
+def puzzles_of(path: Path) -> tuple[Puzzle, ...]:
+    """Every puzzle of the corpus file ``path``, read once for the round trips of all the formats."""
+    return tuple(load_all(path))
 
 
 def test_corpus_is_there():
@@ -30,7 +38,7 @@ def test_corpus_is_there():
 @pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_round_trip(path, name):
     """Every corpus puzzle written in each format reads back as the format keeps it, by name and by content."""
-    puzzles = [puzzle for puzzle in load_all(path) if fits(puzzle, name)]
+    puzzles = [puzzle for puzzle in puzzles_of(path) if fits(puzzle, name)]
     if not puzzles:
         pytest.skip(f"{name} cannot hold this puzzle")
     if FORMATS[name].MANY:

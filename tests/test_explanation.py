@@ -9,6 +9,7 @@ is checked to follow from the listed bounds.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -41,6 +42,13 @@ def corpus_puzzles(*folders):
 
 
 LINE_PUZZLES = list(corpus_puzzles("nonogram-db", "jwilk"))
+
+
+@functools.cache
+def solved(path):
+    """``paint.solve`` of the corpus puzzle ``path`` with the default options, solved once for every test that
+    reads that solve (they read it and change nothing)."""
+    return paint.solve(paint.load(path))
 
 
 def reasons_of(result):
@@ -136,7 +144,7 @@ class TestDerivation:
         """Every reason of every step on the line-solvable corpus lists each block's exact bounds, soundly derived."""
         checked = 0
         for path in LINE_PUZZLES:
-            for reason in reasons_of(paint.solve(paint.load(path))):
+            for reason in reasons_of(solved(path)):
                 check_derivation(reason.clue, reason.squares)
                 checked += 1
         assert checked > 20000
@@ -155,7 +163,7 @@ class TestReasonsFollow:
     def test_marks_follow_from_the_bounds(self):
         """overlap marks lie where the block lies however it is placed; unreachable marks lie in no block's range."""
         for path in LINE_PUZZLES[:80] + [CORPUS / "survey" / "webpbn-00023-edge.non"]:
-            result = paint.solve(paint.load(path))
+            result = solved(path)
             pairs = [(reason, step.marks) for step in result.steps if step.chain is None for reason in step.reasons]
             pairs += [(link.reason, link.marks) for step in result.steps if step.chain is not None
                       for link in step.chain.links]
@@ -187,7 +195,7 @@ class TestReasonsFollow:
         leave no placement (checked by brute force), and the JSON lists exactly those squares."""
         checked = 0
         for path in LINE_PUZZLES:
-            for step in paint.solve(paint.load(path)).steps:
+            for step in solved(path).steps:
                 for reason in step.reasons:
                     if reason.rule != "try_one":
                         continue

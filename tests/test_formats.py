@@ -8,6 +8,7 @@ outside the repository.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -76,8 +77,10 @@ def puzzles(draw, metadata: bool = True, limit: int = 12):
     return Puzzle(rows=rows, columns=columns, goal=draw(st.none() | st.just(goal)), **fields)
 
 
-def fixture_texts():
-    """(format, text) for every fixture and puzzle file, and real puzzles written in each other format.
+@functools.cache
+def fixture_texts() -> tuple[tuple[str, str], ...]:
+    """(format, text) for every fixture and puzzle file, and real puzzles written in each other format (read
+    and written once: every example draws from the same texts).
 
     The others: the Dancer and Skid in every format, a bundle and a
     webpbn set of both, and the first three puzzles of the TAAI 2011
@@ -92,7 +95,7 @@ def fixture_texts():
             texts.append((name, dumps_all(held, name)))
     tournament = Path(__file__).parent / "corpus" / "taai2011" / "questions.txt"
     texts.append(("taai", "".join(tournament.read_text(encoding="utf-8").splitlines(keepends=True)[:153])))
-    return texts
+    return tuple(texts)
 
 
 @st.composite

@@ -102,11 +102,12 @@ class TestSignals:
 
     @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
     def test_stop_reports(self, signum):
-        """Stopped 2 s into knotty's search, paint prints the steps so far, the limit and the summary, then exits 128 + N."""
+        """Stopped in knotty's search (1.5 s of work in), paint prints the steps so far, the limit and the summary,
+        then exits 128 + N."""
         env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
         process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(KNOTTY), "--no-grids"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-        time.sleep(2.5)
+        wait_until_worked(process, 1.5)  # start-up and line logic take half a second: the search is running
         process.send_signal(signum)
         out, err = process.communicate(timeout=60)
         assert process.returncode == 128 + signum
@@ -121,7 +122,7 @@ class TestSignals:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(KNOTTY), "--json", "-o", str(out)],
                                    stderr=subprocess.PIPE, env=env)
-        time.sleep(2.5)
+        wait_until_worked(process, 1.5)
         process.send_signal(signal.SIGTERM)
         process.communicate(timeout=60)
         assert process.returncode == 143
@@ -253,9 +254,11 @@ class TestSignalsKeepOutputWhole:
     def test_json_through_a_slow_pipe(self, signum, status):
         """Stopped while its JSON sits in a full pipe, paint finishes the document: it parses, status limit."""
         env = dict(os.environ, PYTHONPATH=str(ROOT))
+        started = time.monotonic()
         process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(self.FAASE), "--json"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-        time.sleep(2)
+        wait_until_caught(process, signum)  # Python is still starting before that, on a busy machine
+        time.sleep(max(0.0, started + 2 - time.monotonic()))
         process.send_signal(signum)
         time.sleep(0.05)
         process.send_signal(signum)  # a second signal changes nothing
@@ -272,7 +275,7 @@ class TestSignalsKeepOutputWhole:
         env = dict(os.environ, PYTHONPATH=str(ROOT))
         process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(questions), "--all", "--json",
                                     "-o", str(out)], stderr=subprocess.PIPE, env=env)
-        time.sleep(3)
+        wait_until_written(tmp_path, '"status"', process)  # a first document is whole, in the file or its twin
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=120)
         assert process.returncode == 130
@@ -292,6 +295,35 @@ class TestSignalsKeepOutputWhole:
             process.communicate(timeout=60)
             assert process.returncode in (0, 143)
             assert [path.name for path in tmp_path.iterdir() if path.name.endswith(".tmp")] == []
+
+
+def wait_until_written(folder: Path, text: str, process, timeout: float = 60.0) -> None:
+    """Wait until a file in ``folder`` holds ``text`` (or ``process`` has ended, or ``timeout`` seconds passed)."""
+    deadline = time.monotonic() + timeout
+    while process.poll() is None and time.monotonic() < deadline:
+        for path in folder.iterdir():
+            try:
+                if text in path.read_text(encoding="utf-8", errors="replace"):
+                    return
+            except OSError:  # renamed or removed meanwhile
+                pass
+        time.sleep(0.02)
+
+
+def wait_until_worked(process, seconds: float, timeout: float = 60.0) -> None:
+    """Wait until ``process`` has had ``seconds`` of processor time, however busy the machine (Linux's /proc;
+    elsewhere, ``seconds`` of wall time)."""
+    stat = Path(f"/proc/{process.pid}/stat")
+    deadline = time.monotonic() + timeout
+    while process.poll() is None and time.monotonic() < deadline:
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()  # after the command name, which may hold spaces
+        except (OSError, IndexError):
+            time.sleep(seconds)
+            return
+        if (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK") >= seconds:  # utime + stime
+            return
+        time.sleep(0.02)
 
 
 def wait_until_caught(process, signum, timeout: float = 30.0) -> None:
