@@ -79,6 +79,13 @@ ONE_AT_A_TIME = {
         "tests/test_files.py::TestOutputKinds::test_fifo_without_reader",
         "tests/test_files.py::TestInputKinds",
         "tests/test_files.py::TestOddSources",
+        "tests/test_files.py::TestInPlace",
+        "tests/test_names.py::TestCheck",
+        "tests/test_terminal.py",
+        # Signals sent at start-up, timed from the process's start; timers that must go off.
+        "tests/test_startup_signals.py",
+        "tests/test_cli_line.py::test_time_limit_goes_off_again",
+        "tests/test_line_memory.py::TestPaintLine",
     ),
     # One Chromium for the browser tests (each worker that ran some would start its own).
     "browser": ("tests/test_browser.py",),
