@@ -68,7 +68,7 @@ def run_on_terminal(*args, columns: int = 120, timeout: float = 120, height: int
     finally:
         os.close(descriptor)
         _, status = os.waitpid(pid, 0)
-    screen = pyte.Screen(columns, height)
+    screen = pyte.Screen(columns, min(height, raw.count(b"\n") + 41))  # no taller than what was written needs
     pyte.ByteStream(screen).feed(bytes(raw))
     lines = [line.rstrip() for line in screen.display]
     while lines and not lines[-1]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -91,12 +90,18 @@ def test_bound_grows_as_documented():
         assert SOLVERS[name].memory(targets, 100_000) < 16 * 2 ** 20
 
 
+LAUNCH = ("import os, resource, sys; limit = int(sys.argv[1]); "
+          "resource.setrlimit(resource.RLIMIT_AS, (limit, limit)); "
+          "os.execv(sys.executable, [sys.executable, *sys.argv[2:]])")
+"""Sets the address-space limit given as its first argument, then runs Python with the rest."""
+
+
 def run_limited(args, address_space: int, stdin: str = "") -> tuple[subprocess.CompletedProcess, float, int]:
     """Run ``python -m paint ARGS`` with its address space limited to ``address_space`` bytes: the finished process,
-    its seconds, and its own peak resident memory, in bytes."""
-    def limit():
-        resource.setrlimit(resource.RLIMIT_AS, (address_space, address_space))
+    its seconds, and its own peak resident memory, in bytes.
 
+    A small launcher sets the limit and then becomes ``python -m paint``: a child forked to run a ``preexec_fn``
+    would carry the test process's own memory into its peak (a pytest-xdist worker's is over 100 MB)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
     with tempfile.TemporaryFile("w+", encoding="utf-8") as given, \
             tempfile.TemporaryFile("w+", encoding="utf-8") as out, \
@@ -104,8 +109,8 @@ def run_limited(args, address_space: int, stdin: str = "") -> tuple[subprocess.C
         given.write(stdin)
         given.seek(0)
         started = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-m", "paint", *args], stdin=given, stdout=out, stderr=err,
-                                   env=env, cwd=ROOT, preexec_fn=limit)
+        process = subprocess.Popen([sys.executable, "-c", LAUNCH, str(address_space), "-m", "paint", *args],
+                                   stdin=given, stdout=out, stderr=err, env=env, cwd=ROOT)
         killer = threading.Timer(120, process.kill)  # should it hang, the test fails rather than waits for ever
         killer.start()
         try:
