@@ -8,7 +8,6 @@ import random
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import tracemalloc
 from pathlib import Path
@@ -90,39 +89,46 @@ def test_bound_grows_as_documented():
         assert SOLVERS[name].memory(targets, 100_000) < 16 * 2 ** 20
 
 
-LAUNCH = ("import os, resource, sys; limit = int(sys.argv[1]); "
-          "resource.setrlimit(resource.RLIMIT_AS, (limit, limit)); "
-          "os.execv(sys.executable, [sys.executable, *sys.argv[2:]])")
-"""Sets the address-space limit given as its first argument, then runs Python with the rest."""
+LAUNCH = """
+import os, resource, subprocess, sys
+limit, report = int(sys.argv[1]), sys.argv[2]
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+process = subprocess.Popen([sys.executable, *sys.argv[3:]])
+_, status, usage = os.wait4(process.pid, 0)
+with open(report, "w") as file:
+    file.write(str(usage.ru_maxrss * 1024))
+sys.exit(os.waitstatus_to_exitcode(status) % 256)
+"""
+"""A small Python that limits the address space to its first argument, runs Python with the arguments after the
+second, writes that child's peak resident memory in bytes to the file named second, and exits with its status."""
 
 
 def run_limited(args, address_space: int, stdin: str = "") -> tuple[subprocess.CompletedProcess, float, int]:
     """Run ``python -m paint ARGS`` with its address space limited to ``address_space`` bytes: the finished process,
     its seconds, and its own peak resident memory, in bytes.
 
-    A small launcher sets the limit and then becomes ``python -m paint``: a child forked to run a ``preexec_fn``
-    would carry the test process's own memory into its peak (a pytest-xdist worker's is over 100 MB)."""
+    The peak is measured by the small :data:`LAUNCH` process that starts paint: a process forked straight from
+    the test would count the test process's own memory in its peak (a pytest-xdist worker's is over 100 MB)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
     with tempfile.TemporaryFile("w+", encoding="utf-8") as given, \
             tempfile.TemporaryFile("w+", encoding="utf-8") as out, \
-            tempfile.TemporaryFile("w+", encoding="utf-8") as err:
+            tempfile.TemporaryFile("w+", encoding="utf-8") as err, \
+            tempfile.NamedTemporaryFile("r", encoding="utf-8") as report:
         given.write(stdin)
         given.seek(0)
         started = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-c", LAUNCH, str(address_space), "-m", "paint", *args],
-                                   stdin=given, stdout=out, stderr=err, env=env, cwd=ROOT)
-        killer = threading.Timer(120, process.kill)  # should it hang, the test fails rather than waits for ever
-        killer.start()
+        process = subprocess.Popen([sys.executable, "-c", LAUNCH, str(address_space), report.name, "-m", "paint",
+                                    *args], stdin=given, stdout=out, stderr=err, env=env, cwd=ROOT)
         try:
-            _, status, usage = os.wait4(process.pid, 0)  # this child's own peak, not that of every child so far
+            process.wait(120)  # should it hang, the test fails rather than waits for ever
         finally:
-            killer.cancel()
+            process.kill()
         seconds = time.perf_counter() - started
-        process.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         err.seek(0)
         done = subprocess.CompletedProcess(process.args, process.returncode, out.read(), err.read())
-    return done, seconds, usage.ru_maxrss * 1024
+        peak = int(report.read())
+    return done, seconds, peak
 
 
 class TestPaintLine:
