@@ -620,7 +620,7 @@ class TestNewcomer:
         assert len(err.splitlines()) == 1 and "put -- before it" in err
 
     def test_readme_api_rule_subset(self):
-        """The README's call with two rules runs, and stops where those rules stall."""
+        """The call in docs/api.md with two rules runs, and stops where those rules stall."""
         puzzle = paint.load(ROOT / "puzzles" / "cat.pro")
         result = paint.solve(puzzle, paint.SolveOptions(rules=("overlap", "unreachable")))
         assert result.status in ("stalled", "solved") and result.branches == 0

@@ -77,7 +77,7 @@ class TestDeadline:
 
 
 class TestWhatWasTried:
-    """A search stopped by a limit says what it was trying (the README promised it)."""
+    """A search stopped by a limit says what it was trying (docs/cli.md promises it)."""
 
     def test_record(self):
         """The result keeps the places of the block being tried, with their outcomes, and the text says so."""

@@ -5,7 +5,7 @@ One module per command (:mod:`.solve`, :mod:`.hint`, :mod:`.check`,
 :mod:`.convert`, :mod:`.line`), each with ``add_parser`` and ``run``; the
 options several commands share are declared once (:mod:`.common`), and the
 exit statuses are one table (:mod:`.status`) from which every ``--help``
-and the README are made.  Bad input is reported in one line on stderr,
+and the tables of docs/cli.md are made.  Bad input is reported in one line on stderr,
 ``paint: <message>``, never with a traceback.
 
 >>> build_parser().parse_args(['solve', 'dancer.pro', '--no-grids']).grids

@@ -288,7 +288,7 @@ def add_width(parser) -> None:
 
 def add_limits(parser, command: str) -> None:
     """The limit options of ``command`` (``--max-time SECONDS``, ...), with their defaults and help, from
-    :data:`paint.cli.status.LIMITS`: the one table its ``--help`` and the README show."""
+    :data:`paint.cli.status.LIMITS`: the one table its ``--help`` and docs/cli.md show."""
     from .status import limits_of
     for limit, bound in limits_of(command):
         kind = float if limit.unit == "s" else int

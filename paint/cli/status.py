@@ -1,6 +1,6 @@
 """The exit statuses and the limits of every ``paint`` command, in two tables.
 
-Each command's ``--help`` (:func:`help_text`) and the README's tables
+Each command's ``--help`` (:func:`help_text`) and the tables of docs/cli.md
 (:func:`markdown_table`, :func:`limits_markdown`, checked by
 ``tests/test_readme.py``) are made from :data:`EXIT_STATUSES` and
 :data:`LIMITS`, so they cannot disagree; each command's limit options are
@@ -182,7 +182,7 @@ def limits_text(command: str) -> str:
 
 
 def limits_markdown() -> str:
-    """The README's table of limits: one row per limit option, one column per command that has limits; each cell
+    """The table of limits in docs/cli.md: one row per limit option, one column per command that has limits; each cell
     what the option bounds there and its default."""
     commands = [command for command in COMMANDS if limits_of(command)]
     lines = ["| limit | " + " | ".join(f"`{command}`" for command in commands) + " |",
@@ -195,7 +195,7 @@ def limits_markdown() -> str:
 
 
 def markdown_table() -> str:
-    """The README's table of exit statuses: one row per status, one column per command."""
+    """The table of exit statuses in docs/cli.md: one row per status, one column per command."""
     lines = ["| status | " + " | ".join(f"`{command}`" for command in COMMANDS) + " |",
              "|---|" + "---|" * len(COMMANDS)]
     for status in EXIT_STATUSES:
