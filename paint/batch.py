@@ -240,12 +240,17 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
             raise KeyboardInterrupt
 
     in_main = threading.current_thread() is threading.main_thread()
-    previous = {number: signal.signal(number, stop) for number in STOP_SIGNALS} if in_main else {}
-    try:
+    previous = {}
+    try:  # a signal may come at any instruction from the first handler on: each is restored, the batch stopped
+        for number in STOP_SIGNALS if in_main else ():
+            previous[number] = signal.getsignal(number)  # noted first: restored even if the signal comes at once
+            signal.signal(number, stop)
         if jobs == 1 or len(work) <= 1:
             stopped = _run_here(work, options, checks, on_check, received, on_start)
         else:
             stopped = _run_in_processes(work, options, checks, on_check, min(jobs, len(work)), on_start=on_start)
+    except KeyboardInterrupt:
+        stopped = True
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
@@ -300,9 +305,11 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
     context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
     pending = list(work)
     while pending:
-        executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
+        executor = None
         broken = False
         try:
+            # inside the try: making the pool starts a helper process, and a signal may come while it does
+            executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
             waiting = iter(pending)
             running: dict = {}
 
@@ -330,7 +337,8 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
                     hand_over()
             executor.shutdown(wait=True, cancel_futures=True)
         except KeyboardInterrupt:
-            _stop(executor)
+            if executor is not None:
+                _stop(executor)
             return True
         pending = [item for item in pending if checks[item[0]] is None]
         if broken and jobs == 1:

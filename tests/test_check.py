@@ -343,6 +343,27 @@ class TestCheckBatch:
             timer.cancel()
         assert batch.interrupted == signal.SIGINT and batch.checks == ()
 
+    @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
+    def test_signal_while_the_workers_are_made(self, tmp_path, monkeypatch):
+        """A SIGTERM that comes while the worker pool is being made (which starts a helper process, so a
+        signal sent to the group once a child is seen comes then) stops the batch and is reported as
+        SIGTERM, with the signal handlers restored: not an interrupt escaping the batch."""
+        import concurrent.futures
+
+        write_batch(tmp_path)
+        made = concurrent.futures.ProcessPoolExecutor
+
+        def signalled(*args, **kwargs):
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.5)  # the handler runs here, in the middle of making the pool
+            return made(*args, **kwargs)
+
+        monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", signalled)
+        before = signal.getsignal(signal.SIGTERM)
+        batch = check_batch(find_puzzles([tmp_path]), jobs=2)
+        assert batch.interrupted == signal.SIGTERM and batch.checks == ()
+        assert signal.getsignal(signal.SIGTERM) is before
+
     def test_worker_that_dies(self, tmp_path):
         """A worker killed in the middle of a puzzle makes that puzzle an error; the others are checked."""
         paths = write_batch(tmp_path, ["ok", "multiple", "needs-probes"])

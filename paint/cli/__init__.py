@@ -69,7 +69,9 @@ def main(argv=None) -> int:
     """
     previous = {}
     try:
-        previous.update((number, signal.signal(number, _terminate)) for number in _TERMINATE)  # inside the try
+        for number in _TERMINATE:  # inside the try, each noted before it is replaced: all are restored
+            previous[number] = signal.getsignal(number)
+            signal.signal(number, _terminate)
         Parser.words = list(sys.argv[1:] if argv is None else argv)
         arguments = build_parser(_command_in(Parser.words)).parse_args(argv)
         return command_module(arguments.command).run(arguments)
