@@ -61,20 +61,24 @@ def handling(handler: Callable, signals: Iterable[int] = STOP_SIGNALS) -> Iterat
 
 
 @contextlib.contextmanager
-def held() -> Iterator[None]:
-    """Hold back the stop signals in this thread while the block runs; they arrive when it ends.
+def held(signals: Iterable[int] = STOP_SIGNALS) -> Iterator[None]:
+    """Hold back ``signals`` while the block runs; each one that came is raised again when it ends, to the
+    handler there was before.
 
     For work that a signal must never cut in half (a file rewritten in
-    place).  Where the platform cannot block signals, the block runs as it is.
+    place).  The signals are noted by a handler rather than blocked: a
+    blocked signal sent to the process is taken by any other thread that
+    does not block it (a status line's), and Python runs its handler in
+    the main thread all the same.  Outside the main thread (where Python
+    lets no handler be installed) the block runs as it is.
     """
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, set(STOP_SIGNALS))
+    waiting: list[int] = []
     try:
-        yield
+        with handling(lambda signum, frame: waiting.append(signum), signals):
+            yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+        for number in dict.fromkeys(waiting):  # each once, in the order they came
+            signal.raise_signal(number)
 
 
 def stopped_by(signum: int) -> str:

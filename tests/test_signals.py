@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -88,7 +89,7 @@ class TestHandling:
             1 / 0
         assert signal.getsignal(signal.SIGTERM) is before
 
-    @pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+    @pytest.mark.skipif(not hasattr(signal, "pthread_kill"), reason="POSIX signals")
     def test_restored_when_the_signal_comes_at_once(self):
         """A handler that raises as soon as it is installed (the signal was already waiting) is still removed."""
 
@@ -101,7 +102,9 @@ class TestHandling:
         before = handlers()
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGHUP})
         try:
-            os.kill(os.getpid(), signal.SIGHUP)  # waits, blocked, until the handler is in and it is let through
+            # sent to this thread (a signal sent to the process would go to another thread): it waits, blocked,
+            # until the handler is in and it is let through
+            signal.pthread_kill(threading.main_thread().ident, signal.SIGHUP)
             with pytest.raises(Heard), handling(raise_heard, (signal.SIGHUP, signal.SIGTERM)):
                 signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
                 for _ in range(1000):  # the handler runs between two instructions
@@ -120,7 +123,6 @@ class TestHandling:
 
     def test_other_threads_change_nothing(self):
         """Outside the main thread (where Python refuses handlers), the block runs with the handlers as they are."""
-        import threading
         seen = []
 
         def work():
@@ -133,9 +135,8 @@ class TestHandling:
         thread.join()
         assert seen == [before] and handlers() == before
 
-    @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="no signal masks here")
     def test_held_signals_arrive_after(self):
-        """A stop signal sent while held arrives when the block ends, not in it."""
+        """A stop signal sent while held arrives when the block ends, not in it, to the handler of before."""
         heard = []
         with handling(lambda signum, frame: heard.append(signum), (signal.SIGTERM,)):
             with held():
