@@ -30,7 +30,7 @@ from .errors import GoalMismatch, PaintError, PuzzleFormatError
 from .files import STDIN, STDIN_LABEL, printable, read_text
 from .formats import EXTENSIONS, FORMATS, format_for, loads_each, tatham, worth_reading
 from .puzzle import Puzzle
-from .signals import handling
+from .signals import handling, held
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -300,8 +300,6 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
         executor = None
         broken = False
         try:
-            # inside the try: making the pool starts a helper process, and a signal may come while it does
-            executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
             waiting = iter(pending)
             running: dict = {}
 
@@ -312,8 +310,13 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
                     running[executor.submit(function, entry, options)] = index
                     return
 
-            for _ in range(jobs):
-                hand_over()
+            # The workers start as the first puzzles are handed over.  A stop signal waits until each has
+            # started and is known, so that every one is stopped: one cut off while starting would be left
+            # to fail on its own, reading a pool already gone, and say so on the terminal.
+            with held():
+                executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
+                for _ in range(jobs):
+                    hand_over()
             while running and not broken:
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
