@@ -68,19 +68,32 @@ def main(argv=None) -> int:
     interrupted, 141 when the reader of the output went away).  Errors are
     one line on stderr: ``paint: <message>``, never a traceback.
     """
+    received: list[int] = []
+
+    def terminate(signum, frame):
+        received.append(signum)
+        if len(received) == 1:  # a signal sent to the whole process group may come twice: paint stops once
+            raise _Terminated(signum)
+
+    with handling(terminate, TERMINATE):  # every handler is put back when the command ends
+        try:
+            return _run(argv)
+        except _Terminated as terminated:  # also when it came while another ending was being reported
+            complain(stopped_by(terminated.signum))
+            return exit_status(terminated.signum)
+
+
+def _run(argv) -> int:
+    """:func:`main` within its signal handlers: the command's status, or that of the error that ended it."""
     try:
-        with handling(_terminate, TERMINATE):  # every handler is put back when the command ends
-            Parser.words = list(sys.argv[1:] if argv is None else argv)
-            arguments = build_parser(_command_in(Parser.words)).parse_args(argv)
-            return command_module(arguments.command).run(arguments)
+        Parser.words = list(sys.argv[1:] if argv is None else argv)
+        arguments = build_parser(_command_in(Parser.words)).parse_args(argv)
+        return command_module(arguments.command).run(arguments)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
     except KeyboardInterrupt:
         complain(stopped_by(signal.SIGINT))
         return EXIT_INTERRUPTED
-    except _Terminated as terminated:
-        complain(stopped_by(terminated.signum))
-        return exit_status(terminated.signum)
     except BrokenPipeError:
         # The reader went away (``paint solve x | head``): stop quietly.
         if sys.stdout is not None:
@@ -108,7 +121,3 @@ class _Terminated(BaseException):
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
-
-
-def _terminate(signum, frame):
-    raise _Terminated(signum)
