@@ -26,11 +26,14 @@ def main() -> int:
     stderr.  A signal's exception raised where Python cannot let it rise
     (in a weakref callback or a ``__del__``, which Python would report as
     "Exception ignored" and forget) is raised again: the signal is sent
-    anew (:func:`_raise_again`).  Once the status is known, SIGINT is
-    ignored: what is left is the process's exit, which a late Ctrl-C would
-    only clutter with a traceback from the interpreter's shutdown; so this
-    is for the process's entry, not for a program that goes on after it
-    (that calls :func:`paint.cli.main`).
+    anew (:func:`_raise_again`).  Once the status is known, the stop
+    signals (SIGINT, SIGTERM, SIGHUP) are ignored: what is left is the
+    process's exit, which a late Ctrl-C would only clutter with a traceback
+    from the interpreter's shutdown, and a second SIGTERM (sent to the
+    whole process group, it may come twice) would turn from the status
+    paint gave into a death by the signal; so this is for the process's
+    entry, not for a program that goes on after it (that calls
+    :func:`paint.cli.main`, which leaves every handler as it found it).
     """
     previous = sys.unraisablehook
     sys.unraisablehook = _raise_again
@@ -73,9 +76,11 @@ def _send(signum: int) -> None:
 
 
 def _quiet() -> None:
-    """Ignore SIGINT from here on (the process is stopping)."""
+    """Ignore the stop signals from here on (the process is stopping)."""
     import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_IGN)
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ from .errors import GoalMismatch, PaintError, PuzzleFormatError
 from .files import STDIN, STDIN_LABEL, printable, read_text
 from .formats import EXTENSIONS, FORMATS, format_for, loads_each, tatham, worth_reading
 from .puzzle import Puzzle
+from .signals import handling, held
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -78,9 +79,6 @@ class Batch:
     checks: tuple[Check, ...]
     interrupted: int | None = None
 
-
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
-"""The signals that stop a batch, its workers with it, and keep what was finished."""
 
 
 def find_puzzles(paths) -> list[Found]:
@@ -213,7 +211,7 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
     begins (``name`` is the ``file`` its check will carry), so that the
     puzzles being worked can be shown.  A record with a ``problem`` becomes
     an ``error`` check without being read, and is not started.  Ctrl-C, ``SIGTERM`` or ``SIGHUP``
-    (:data:`STOP_SIGNALS`) stops the batch: the workers are stopped and the
+    (:data:`paint.signals.STOP_SIGNALS`) stops the batch: the workers are stopped and the
     result holds the checks already finished, with ``interrupted`` set to
     the signal (a ``KeyboardInterrupt`` raised inside counts as ``SIGINT``).
     Raises ValueError for ``jobs`` below 1.  With more than one job, call it
@@ -239,21 +237,15 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
         if len(received) == 1:  # a signal sent to the whole group may come twice: the batch stops once
             raise KeyboardInterrupt
 
-    in_main = threading.current_thread() is threading.main_thread()
-    previous = {}
-    try:  # a signal may come at any instruction from the first handler on: each is restored, the batch stopped
-        for number in STOP_SIGNALS if in_main else ():
-            previous[number] = signal.getsignal(number)  # noted first: restored even if the signal comes at once
-            signal.signal(number, stop)
-        if jobs == 1 or len(work) <= 1:
-            stopped = _run_here(work, options, checks, on_check, received, on_start)
-        else:
-            stopped = _run_in_processes(work, options, checks, on_check, min(jobs, len(work)), on_start=on_start)
+    try:  # a signal may come at any instruction once the handlers are in: the batch is then stopped
+        with handling(stop):
+            if jobs == 1 or len(work) <= 1:
+                stopped = _run_here(work, options, checks, on_check, received, on_start)
+            else:
+                stopped = _run_in_processes(work, options, checks, on_check, min(jobs, len(work)),
+                                            on_start=on_start)
     except KeyboardInterrupt:
         stopped = True
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
     interrupted = (received[0] if received else signal.SIGINT) if stopped else None
     return Batch(tuple(check for check in checks if check is not None), interrupted)
 
@@ -308,8 +300,6 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
         executor = None
         broken = False
         try:
-            # inside the try: making the pool starts a helper process, and a signal may come while it does
-            executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
             waiting = iter(pending)
             running: dict = {}
 
@@ -320,8 +310,13 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
                     running[executor.submit(function, entry, options)] = index
                     return
 
-            for _ in range(jobs):
-                hand_over()
+            # The workers start as the first puzzles are handed over.  A stop signal waits until each has
+            # started and is known, so that every one is stopped: one cut off while starting would be left
+            # to fail on its own, reading a pool already gone, and say so on the terminal.
+            with held():
+                executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
+                for _ in range(jobs):
+                    hand_over()
             while running and not broken:
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:

@@ -81,6 +81,7 @@ import sys
 import time
 from typing import Iterator, TextIO
 
+from . import signals
 from .errors import PaintError, PuzzleFormatError
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -617,7 +618,7 @@ def _overwrite(real: str, named, source: int) -> None:
     bytes); reserve the disk space the new text needs (``posix_fallocate``;
     a file system that cannot reserve is written without); overwrite it
     from the start, then cut it to the new length and ``fsync``, with the
-    stop signals held back meanwhile (:func:`_signals_held`).
+    stop signals held back meanwhile (:func:`paint.signals.held`).
 
     Raises PaintError, with the file as it was, when the lock is not had in
     time or the space cannot be reserved (nothing of the old content was
@@ -638,7 +639,7 @@ def _overwrite(real: str, named, source: int) -> None:
             for chunk in _chunks(descriptor, old):
                 kept.write(chunk)
             _reserve(descriptor, named, old, new)
-            with _signals_held():
+            with signals.held():
                 try:
                     _write_all(descriptor, _chunks(source, new))
                     if old > new:
@@ -649,24 +650,6 @@ def _overwrite(real: str, named, source: int) -> None:
                                      + _restore(descriptor, kept, old)) from None
     finally:
         os.close(descriptor)  # and the lock with it
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold back Ctrl-C, ``SIGTERM`` and ``SIGHUP`` in this thread while the block runs; they arrive when it ends.
-
-    A file rewritten in place is then never left half written by a signal.
-    """
-    import signal
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    held = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _lock(descriptor: int, named) -> None:

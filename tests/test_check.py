@@ -677,7 +677,7 @@ class TestRealProcess:
         """SIGINT, SIGTERM or SIGHUP to `paint check --jobs 2` on long puzzles ends it at once, with what was
         done reported, exit 128 + the signal, and no process of it left behind."""
         process, marker = start_long_check()
-        time.sleep(3)
+        wait_for_workers(process)
         started = time.perf_counter()
         process.send_signal(number)
         out, err = process.communicate(timeout=30)
@@ -694,6 +694,20 @@ class TestRealProcess:
         process.kill()
         process.communicate(timeout=30)
         assert wait_until_gone(marker) == []
+
+
+def wait_for_workers(process, seconds=60.0) -> None:
+    """Wait until ``process`` (``paint check --jobs 2``) has started the processes of its batch, or has ended."""
+    children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
+    deadline = time.monotonic() + seconds
+    while process.poll() is None and time.monotonic() < deadline:
+        try:
+            if children.read_text().split():
+                return
+        except OSError:  # no /proc: give it the time it takes on an idle machine
+            time.sleep(3)
+            return
+        time.sleep(0.02)
 
 
 def start_long_check():

@@ -23,6 +23,7 @@ import sys
 
 from .. import formats
 from ..errors import PaintError
+from ..signals import TERMINATE, exit_status, handling, stopped_by
 from .common import Parser, VersionAction, complain, os_message, version
 from .status import COMMANDS, EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, help_text
 
@@ -67,22 +68,32 @@ def main(argv=None) -> int:
     interrupted, 141 when the reader of the output went away).  Errors are
     one line on stderr: ``paint: <message>``, never a traceback.
     """
-    previous = {}
+    received: list[int] = []
+
+    def terminate(signum, frame):
+        received.append(signum)
+        if len(received) == 1:  # a signal sent to the whole process group may come twice: paint stops once
+            raise _Terminated(signum)
+
+    with handling(terminate, TERMINATE):  # every handler is put back when the command ends
+        try:
+            return _run(argv)
+        except _Terminated as terminated:  # also when it came while another ending was being reported
+            complain(stopped_by(terminated.signum))
+            return exit_status(terminated.signum)
+
+
+def _run(argv) -> int:
+    """:func:`main` within its signal handlers: the command's status, or that of the error that ended it."""
     try:
-        for number in _TERMINATE:  # inside the try, each noted before it is replaced: all are restored
-            previous[number] = signal.getsignal(number)
-            signal.signal(number, _terminate)
         Parser.words = list(sys.argv[1:] if argv is None else argv)
         arguments = build_parser(_command_in(Parser.words)).parse_args(argv)
         return command_module(arguments.command).run(arguments)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        complain("interrupted")
+        complain(stopped_by(signal.SIGINT))
         return EXIT_INTERRUPTED
-    except _Terminated as terminated:
-        complain(f"stopped by {signal.Signals(terminated.signum).name}")
-        return 128 + terminated.signum
     except BrokenPipeError:
         # The reader went away (``paint solve x | head``): stop quietly.
         if sys.stdout is not None:
@@ -96,9 +107,6 @@ def main(argv=None) -> int:
     except OSError as error:
         complain(os_message(error))
         return EXIT_BAD_INPUT
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 def _command_in(words: list[str]) -> str | None:
@@ -113,10 +121,3 @@ class _Terminated(BaseException):
     def __init__(self, signum: int):
         super().__init__(signum)
         self.signum = signum
-
-
-_TERMINATE = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
-
-
-def _terminate(signum, frame):
-    raise _Terminated(signum)

@@ -6,9 +6,7 @@ import argparse
 import io
 import json
 import os
-import signal
 import sys
-import threading
 import time
 
 import attrs
@@ -16,11 +14,12 @@ import attrs
 from .. import formats
 from ..check import CheckOptions
 from ..errors import PaintError
+from ..signals import exit_status, handling, stopped_by
 from ..files import STDIN, STDIN_LABEL, ChunkedWriter, check_destination, output_file, write_atomically
 from ..solver import with_given
 from .status import EXIT_BAD_INPUT, EXIT_CONTRADICTION, EXIT_SOLVED, help_text
 from .common import (OutputConsole, add_grid, add_limits, complain, distinct_outputs, file_name, grid_for,
-                     page_destination, paragraph, positive, read_paths, writes_stdout)
+                     may_be_terminal, page_destination, paragraph, positive, read_paths, writes_stdout)
 
 
 def add_parser(commands, names) -> None:
@@ -90,7 +89,7 @@ def _with_grid(found, path):
 def run(arguments) -> int:
     # imported here, so that the other commands do not load the batch machinery (nor rich, which only a report
     # or a progress bar on a terminal needs)
-    from ..batch import STOP_SIGNALS, check_batch, expand, find_puzzles
+    from ..batch import expand, find_puzzles
     if writes_stdout(arguments.output):
         raise PaintError("cannot print the report: standard output is closed (use -o FILE)")
     found = expand(find_puzzles(arguments.paths))
@@ -106,16 +105,21 @@ def run(arguments) -> int:
     distinct_outputs((arguments.output, arguments.html), "-o and --html must name different files")
     options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
                            max_branches=arguments.max_positions)
-    started = time.perf_counter()
     # A stop signal sent to the whole process group (``timeout``, a session's end) may reach this process twice:
     # once while the batch runs, which stops it, and again once it is over.  From here on a signal is noted and
     # the report of what was checked is still written; the batch installs its own handler while it runs.
     late: list[int] = []
-    if threading.current_thread() is threading.main_thread():
-        for number in STOP_SIGNALS:
-            signal.signal(number, lambda signum, frame: late.append(signum))
+    with handling(lambda signum, frame: late.append(signum)):
+        return _check_and_report(found, options, arguments, protect, late)
+
+
+def _check_and_report(found, options: CheckOptions, arguments, protect, late: list[int]) -> int:
+    """Check ``found`` (with a progress display on a terminal), write the report, and return the exit status;
+    ``late`` holds the stop signals that came outside the batch."""
+    from ..batch import check_batch
+    started = time.perf_counter()
     progress_console = None
-    if len(found) > 1 and _may_be_terminal(sys.stderr):
+    if len(found) > 1 and may_be_terminal(sys.stderr):
         from rich.console import Console
         progress_console = Console(stderr=True)
     if progress_console is not None and progress_console.is_terminal:
@@ -171,18 +175,12 @@ def run(arguments) -> int:
                               total=len(found))
     interrupted = batch.interrupted or (late[0] if late else None)
     if interrupted:
-        how = "interrupted" if interrupted == signal.SIGINT else f"stopped by {signal.Signals(interrupted).name}"
-        complain(f"{how} after {len(batch.checks)} of {len(found)} puzzle{'s' if len(found) != 1 else ''}")
-        return 128 + interrupted
+        complain(f"{stopped_by(interrupted)} after {len(batch.checks)} of {len(found)} "
+                 f"puzzle{'s' if len(found) != 1 else ''}")
+        return exit_status(interrupted)
     if any(check.verdict == "error" for check in batch.checks):
         return EXIT_BAD_INPUT
     return EXIT_SOLVED if all(check.passes for check in batch.checks) else EXIT_CONTRADICTION
-
-
-def _may_be_terminal(stream) -> bool:
-    """Whether ``stream`` may be a terminal to rich (which also heeds ``FORCE_TERMINAL``): when not, rich, a
-    tenth of a second to import, is not needed for a progress bar."""
-    return bool(os.environ.get("FORCE_TERMINAL")) or (stream is not None and stream.isatty())
 
 
 _WIDE = 1000

@@ -10,6 +10,7 @@ import sys
 from ..errors import PaintError
 from ..files import STDIN
 from ..options import SolveOptions
+from ..signals import handling
 from ..render.hint import LEVELS, hint_lines
 from .status import EXIT_BY_HINT, help_text
 from .common import (add_grid, add_limits, add_puzzle_number, add_width, chosen_puzzles, grid_for, paragraph,
@@ -60,12 +61,11 @@ def run(arguments) -> int:
     from ..render.hint import progress_line
     # on standard error, when a terminal: the hint is printed once it is gone
     status = status_line(None, lambda progress: progress_line(progress, arguments.max_time))
-    previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
-        found = hint_for(puzzle, grid, SolveOptions(max_time=arguments.max_time),
-                         on_progress=status and status.update)
+        with handling(on_interrupt, (signal.SIGINT,)):
+            found = hint_for(puzzle, grid, SolveOptions(max_time=arguments.max_time),
+                             on_progress=status and status.update)
     finally:
-        signal.signal(signal.SIGINT, previous)
         if status is not None:
             status.stop()
     if interrupted:

@@ -13,6 +13,7 @@ import attrs
 from ..errors import PaintError, PuzzleFormatError
 from ..files import STDIN_LABEL
 from ..formats.linenotation import format_result, parse_clue, parse_line, parse_pair
+from ..signals import handling
 from ..linesolvers import SOLVERS
 from ..render.linetrace import TraceRenderer
 from .status import EXIT_CONTRADICTION, EXIT_SOLVED, EXIT_STALLED, help_text
@@ -132,16 +133,15 @@ def _time_limit(seconds: float):
         if armed[0]:
             raise _LineLimit
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, min(seconds, 1e6), _AGAIN)  # the timer takes no more than 1e6 s
-    try:
-        yield
-    finally:
+    with handling(expire, (signal.SIGALRM,)):
+        signal.setitimer(signal.ITIMER_REAL, min(seconds, 1e6), _AGAIN)  # the timer takes no more than 1e6 s
         try:
-            armed[0] = False
-        finally:  # even when the timer went off just as the block ended
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            yield
+        finally:
+            try:
+                armed[0] = False
+            finally:  # even when the timer went off just as the block ended
+                signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 _AGAIN = 0.05

@@ -12,6 +12,7 @@ import attrs
 
 from .. import solve
 from ..errors import PaintError
+from ..signals import exit_status, handling, stopped_by
 from ..files import ChunkedWriter, check_destination, output_file
 from ..options import SolveOptions
 from ..render.text import Rounds, TextWriter, ending_parts, header_parts, picture, step_part
@@ -102,8 +103,8 @@ def run(arguments) -> int:
                            max_branches=arguments.max_branches, branch_steps=arguments.detail,
                            steps=arguments.steps)
     results: list = []
-    stop = _Stop()
-    with stop, contextlib.ExitStack() as outputs:
+    stop = _Stopping()
+    with handling(stop.handle), contextlib.ExitStack() as outputs:
         stream = outputs.enter_context(output_file(arguments.output, protect=protect)) if arguments.output else None
         page = None
         if arguments.html:
@@ -121,52 +122,40 @@ def run(arguments) -> int:
             if page is not None:
                 page.end(results[0], picture)
     if stop.received is not None:
-        name = "interrupted" if stop.received == signal.SIGINT else f"stopped by {signal.Signals(stop.received).name}"
+        name = stopped_by(stop.received)
         if stop.received == signal.SIGINT and len(puzzles) == 1:
             complain(f"{name}: the solve stopped with status limit; what was done is reported")
             return _worst(result.status for result in results)
         complain(f"{name} in puzzle {len(results)} of {len(puzzles)} (its solve stopped with status limit; "
                   "what was done is reported)")
-        return 128 + stop.received
+        return exit_status(stop.received)
     return _worst(result.status for result in results)
 
 
-class _Stop:
+class _Stopping:
     """While ``paint solve`` runs, Ctrl-C, SIGTERM and SIGHUP stop the solve cleanly, and the run after it.
 
-    The handler only sets :attr:`event`, which the solve checks before each
-    strip (:class:`paint.budget.Budget`): the solve then ends with status
-    ``limit`` at a point where all it recorded is whole, and what it did is
-    written out - a signal never cuts a step or a JSON document in half.
-    The signal is kept in :attr:`received`; Ctrl-C of a single puzzle exits
-    with the solve's status (3), anything else with 128 + its number.
+    :meth:`handle`, the handler while the command runs (installed with
+    :func:`paint.signals.handling`), only sets :attr:`event`, which the
+    solve checks before each strip (:class:`paint.budget.Budget`): the
+    solve then ends with status ``limit`` at a point where all it recorded
+    is whole, and what it did is written out - a signal never cuts a step
+    or a JSON document in half.  The signal is kept in :attr:`received`;
+    Ctrl-C of a single puzzle exits with the solve's status (3), anything
+    else with 128 + its number.
     """
-
-    NAMES = ("SIGINT", "SIGTERM", "SIGHUP")
 
     def __init__(self):
         self.event = threading.Event()
         self.received: int | None = None
-        self.previous: dict = {}
 
     def handle(self, signum, frame) -> None:
         if self.received is None:
             self.received = signum
         self.event.set()
 
-    def __enter__(self) -> "_Stop":
-        for name in self.NAMES:
-            number = getattr(signal, name, None)
-            if number is not None:
-                self.previous[number] = signal.signal(number, self.handle)
-        return self
 
-    def __exit__(self, *exc) -> None:
-        for number, handler in self.previous.items():
-            signal.signal(number, handler)
-
-
-def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: _Stop) -> None:
+def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: _Stopping) -> None:
     """Solve ``puzzles`` in order, writing each explanation (or JSON document) as the solve goes.
 
     ``stream`` is the file of ``-o`` (None: standard output), ``page`` the

@@ -23,7 +23,7 @@ from ..errors import PuzzleFormatError
 from ..puzzle import Puzzle
 from ..wording import plural
 from ._common import build_puzzle, check_writable, make_clue, numbered_lines, parse_number, parse_size
-from ._common import SPACES, check_clue_text, fields
+from ._common import SPACES, check_clue_text
 
 NAME = "tatham"
 EXTENSIONS: tuple[str, ...] = ()

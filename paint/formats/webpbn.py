@@ -70,7 +70,7 @@ from ..errors import PaintError, PuzzleFormatError
 from ..puzzle import MAX_SIZE, Puzzle
 from ._common import (COLOUR_REFUSED, KEY, build_puzzle, check_goal_shape, check_writable, make_clue,
                       one_puzzle, parse_number, runs)
-from ._common import SPACES, check_count, check_text, fields
+from ._common import SPACES, check_count, check_text
 
 NAME = "webpbn"
 EXTENSIONS = (".xml",)
