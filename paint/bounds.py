@@ -215,6 +215,29 @@ class Derivation:
         self._proofs[wanted] = tuple(ordered)
         return ordered
 
+    def behind(self, bounds) -> list[Fact]:
+        """The facts the bounds ``bounds`` rest on, each after those it cites, none twice (:meth:`proof_of`).
+
+        ``bounds`` are ``(target, side)`` pairs: block ``target``'s earliest
+        start (``'start'``) or latest end (``'end'``), as the derivation leaves
+        them; a rule's row names those its conclusion rests on
+        (:attr:`paint.rule.Rule.bounds`).
+        """
+        return self.proof_of([(self.last(target, side), side) for target, side in bounds])
+
+    def known_behind(self, bounds) -> set[int]:
+        """The values (``EMPTY``, ``FULL``) of the known squares the bounds ``bounds`` (as :meth:`behind`) rest on."""
+        return {self.squares[event.square] for fact in self.behind(bounds) for event in fact.events
+                if event.square is not None}
+
+    def nearest_away(self, blocks, before_end: int, after_start: int) -> list[tuple[int, str]]:
+        """The bounds that keep ``blocks`` (0-based indices, in order) away from some squares, as ``(target, side)``:
+        the end of the last of them whose latest end is before ``before_end`` and the start of the first whose
+        earliest start is after ``after_start`` (none, one or both)."""
+        before = [j for j in blocks if self.latest[j] < before_end]
+        after = [j for j in blocks if self.earliest[j] > after_start]
+        return ([(before[-1], "end")] if before else []) + ([(after[0], "start")] if after else [])
+
     def failure_proof(self) -> list[Fact]:
         """The facts that show no placement fits (empty when one does), from the side of :attr:`failure`."""
         if self.failure is None:

@@ -188,7 +188,7 @@ class Engine:
                 touched.update(self.through(row, column))
             for each in self._pending_sets:
                 each.update(touched)
-            reason = Reason(strip.id, strip.targets, before, rule.name, finding.detail)
+            reason = Reason(strip.id, strip.targets, before, rule, finding.detail)
             if self.by_strip:
                 self._step(rule.name, marks, [reason])  # shown at once, so long rounds show progress
             else:

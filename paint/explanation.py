@@ -30,10 +30,11 @@ import attrs
 
 from .bounds import Derivation, Witness, core, derive
 from .errors import Contradiction, StripContradiction
+from .rule import Rule
 from .squares import Square, as_square
 from .strip import StripId
 from .wording import (block_name, broken_lines, describe_marks, failure_lines, label, plural, reason_lines,
-                      squares_phrase, step_head, strip_marks, technique)
+                      squares_phrase, step_head, strip_marks)
 
 
 @attrs.frozen
@@ -68,17 +69,23 @@ class Reason:
 
     ``strip`` and its ``clue``; ``squares``, the strip's squares (bytes, as
     :class:`paint.squares.Square` values) just before the rule worked it;
-    ``rule``, the rule's name; ``detail``, the rule's record (see each
-    module of :mod:`paint.rules`).  :attr:`derivation` derives the bounds
-    the rule read, and :attr:`lines` says why in sentences a person can
-    check on the strip alone.
+    ``row``, the rule that worked it (its :class:`paint.rule.Rule`, a strip
+    rule: its row of the ladder, which explains its records); ``detail``,
+    the rule's record (see each module of :mod:`paint.rules`).
+    :attr:`derivation` derives the bounds the rule read, and :attr:`lines`
+    says why in sentences a person can check on the strip alone.
     """
 
     strip: StripId
     clue: tuple[int, ...]
     squares: bytes = attrs.field(repr=False)
-    rule: str
+    row: Rule = attrs.field(repr=lambda row: repr(row.name))
     detail: object
+
+    @property
+    def rule(self) -> str:
+        """The name of the rule that worked the strip (``row.name``)."""
+        return self.row.name
 
     @property
     def derivation(self) -> Derivation:
@@ -91,9 +98,9 @@ class Reason:
 
     @functools.cached_property
     def witnesses(self) -> list[Witness]:
-        """For ``try_one``, why each square it marked must take its value (:class:`paint.bounds.Witness`); else empty."""
-        if self.rule != "try_one":
-            return []
+        """Why each square of a record of squares tried (``detail.squares``: ``try_one``'s
+        :class:`paint.rules.try_one.Tried`) must take its value (:class:`paint.bounds.Witness`), worked out once
+        for its words and its JSON."""
         return [Witness.of(self.clue, self.squares, position, value) for position, value in self.detail.squares]
 
     @property
@@ -108,9 +115,10 @@ class Reason:
         return ["  " * level + line for level, line in reason_lines(self)]
 
     @functools.cached_property
-    def technique(self) -> str | None:
-        """The name people give the technique used (``'simple boxes'``, ``'forcing'``, ...), or None."""
-        return technique(self)
+    def technique(self) -> str:
+        """The name people give the technique used (``'simple boxes'``, ``'forcing'``, ...): one of its row's
+        techniques (:meth:`paint.rule.Rule.technique_of`)."""
+        return self.row.technique_of(self)
 
     @property
     def text(self) -> str:

@@ -242,7 +242,7 @@ def _line_step(person: Puzzle, start: Grid) -> Step | None:
                 continue
             marks = tuple(Mark(*strip.id.square(position), Square(value), strip.id)
                           for position, value in finding.marks)
-            reason = Reason(strip.id, strip.targets, bytes(strip.squares), rule.name, finding.detail)
+            reason = Reason(strip.id, strip.targets, bytes(strip.squares), rule, finding.detail)
             found.append(((len(reason.lines), -len(marks), order), marks, reason))
         if found:
             _, marks, reason = min(found, key=lambda item: item[0])

@@ -17,8 +17,8 @@ import attrs
 from .errors import Contradiction
 from .explanation import Search, Step
 from .puzzle import Puzzle
-from .squares import BLANK, Grid, Square, starting_grid
-from .wording import broken_lines, needed_bounds
+from .squares import BLANK, Grid, starting_grid
+from .wording import broken_lines
 
 class Status(enum.StrEnum):
     """How a solve (or the engine's run of the rules) ended; the words are those of the JSON document."""
@@ -179,6 +179,7 @@ def reason_document(reason) -> dict:
     """
     derivation = reason.derivation
     clue = reason.clue
+    row = reason.row
     lines = reason.lines
     document = {
         "strip": reason.strip.name,
@@ -189,53 +190,21 @@ def reason_document(reason) -> dict:
         "lines": lines,
         "blocks": [{"index": j + 1, "size": size, "earliest": derivation.earliest[j] + 1,
                     "latest": derivation.latest[j] + 1} for j, size in enumerate(clue)],
-        "facts": [_fact_document(fact) for fact in derivation.proof_of(
-            [(derivation.last(target, side), side) for target, side in needed_bounds(reason)])
-            if not derivation.packed(fact)],
+        "facts": [fact_document(fact) for fact in derivation.behind(
+            bound for item in row.bounds(reason) for bound in item) if not derivation.packed(fact)],
     }
-    if reason.rule == "try_one":
-        document["tried"] = [_witness_document(witness) for witness in reason.witnesses]
-    else:
-        document.update(_detail_document(reason.rule, reason.detail))
+    document.update(row.document(reason))  # what the rule concluded, in its own keys (its row's document)
     return document
 
 
-def _witness_document(witness) -> dict:
-    """Why try_one marked one square: the value it gave, the one assumed, the known squares that break it."""
-    failure = witness.derivation.failure
-    return {"square": witness.position + 1, "value": Square(witness.value).word,
-            "assumed": Square(witness.assumed).word,
-            "given": [{"square": p + 1, "value": Square(v).word}
-                      for p, v in enumerate(witness.given) if v and p != witness.position],
-            "facts": [_fact_document(fact) for fact in witness.derivation.failure_proof()
-                      if not witness.derivation.packed(fact)],
-            "failure": {"kind": failure.kind, "side": failure.side,
-                        "block": None if failure.event < 0 else failure.target + 1,
-                        "square": None if failure.square is None else failure.square + 1}}
-
-
-def _fact_document(fact) -> dict:
+def fact_document(fact) -> dict:
+    """One fact of the JSON document (a :class:`paint.bounds.Fact`): ``{"block", "side", "bound", "causes":
+    [{"cause", "bound", "square"}, ...]}``, blocks, bounds and squares counted from 1 (a cause's square None
+    when it has none)."""
     return {"block": fact.target + 1, "side": fact.side, "bound": fact.value + 1,
             "causes": [{"cause": event.cause, "bound": event.value + 1,
                         "square": None if event.square is None else event.square + 1}
                        for event in fact.events]}
-
-
-def _detail_document(rule: str, detail) -> dict:
-    """What a rule concluded, in JSON (squares and blocks from 1)."""
-    one = lambda j: None if j is None else j + 1  # noqa: E731
-    if rule == "overlap":
-        return {"covers": [{"block": j + 1, "first": first + 1, "last": last + 1} for j, first, last in detail.spans]}
-    if rule == "unreachable":
-        return {"stretches": [{"first": first + 1, "last": last + 1, "after_block": one(before),
-                               "before_block": one(after)} for first, last, before, after in detail.stretches]}
-    if rule == "narrow_gap":
-        return {"gaps": [{"first": first + 1, "last": last + 1, "blocks": [j + 1 for j in reaching]}
-                         for first, last, reaching in detail.gaps]}
-    if rule == "block_extension":
-        return {"runs": [{"first": run.first + 1, "last": run.last + 1, "owners": [j + 1 for j in run.owners],
-                          "whole": run.whole} for run in detail.runs]}
-    return {}
 
 
 def mark_document(mark) -> dict:

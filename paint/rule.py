@@ -13,6 +13,13 @@ of the engine, which it reads and never changes, and of a
 probed in vain; it yields, one square at a time, each blank square that
 cannot be full with the :class:`paint.explanation.Chain` by which it cannot
 (None when the engine keeps no chains).
+
+Each rule is one row of the ladder of techniques (:data:`paint.rules.RULES`,
+ordered by rung): a :class:`Rule`, defined in the rule's own module beside
+``find``, with everything else that is particular to it - the names solvers
+give what it finds, and the functions that turn its record into the bounds
+it rests on, the technique it was and its JSON.  Its English is the entry of
+:data:`paint.wording.WORDS` of the same name.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from typing import Callable
 import attrs
 
 from .squares import Square
+from .wording import TECHNIQUES, WORDS
 
 
 @attrs.frozen
@@ -36,10 +44,86 @@ class Finding:
 
 @attrs.frozen
 class Rule:
-    """One entry of the rule table: ``name`` (the same string everywhere), Kramer's ``numeral``, a one-line ``summary``, the ``find`` function and its ``scope``: ``'strip'`` or ``'world'`` (a probe)."""
+    """One row of the ladder of techniques: a rule, what it finds and how what it found is explained.
+
+    - ``name``: the rule's name, the same string everywhere (steps, JSON,
+      ``--rules``); ``numeral``: Kramer's number for it (``'i'`` ... ``'vii'``);
+      ``summary``: what it concludes, in one line.
+    - ``find``: the rule itself; ``scope``: ``'strip'`` (a function of one
+      strip, returning a :class:`Finding` or None) or ``'world'`` (a probe:
+      see the module's docstring).
+    - ``rung``: its place on the ladder, a positive whole number; the engine
+      tries the rules from the lowest rung up.  The rungs go in tens, so a
+      new rule fits between two without renumbering the others.
+    - ``techniques``: the names solvers give what it finds, each a key of
+      :data:`paint.wording.TECHNIQUES` (``('simple boxes', 'forcing',
+      'glue')`` for ``overlap``).
+
+    A strip rule's steps each have a :class:`paint.explanation.Reason`
+    (``reason.detail`` is the rule's record); its row turns one into:
+
+    - ``bounds(reason)``: for each item of the record (a span, a stretch, a
+      gap, ...), in the record's order, the bounds its conclusion rests on,
+      as a tuple of ``(target, side)`` pairs (:meth:`paint.bounds.Derivation.behind`);
+    - ``technique(reason)``: which of ``techniques`` it was; needed only when
+      the rule names more than one;
+    - ``document(reason)``: the rule's own keys of the reason's JSON object
+      (squares and blocks counted from 1);
+    - its words: :data:`paint.wording.WORDS` ``[name]``, given the reason
+      and its ``bounds`` (:attr:`words`).
+
+    A probe's steps are explained by their :class:`paint.explanation.Chain`,
+    worded and written the same for every probe: a probe row takes none of
+    these functions.
+
+    Raises ValueError when a row is incomplete: a strip rule without
+    ``bounds``, ``document`` or English in :data:`paint.wording.WORDS`, a
+    rule naming several techniques without ``technique``, a technique that
+    is not in :data:`paint.wording.TECHNIQUES`, a probe given a strip rule's
+    functions, or a rung that is not a positive whole number.
+    """
 
     name: str
     numeral: str
     summary: str
-    find: Callable[[object], object] = attrs.field(repr=False)
+    find: Callable[..., object] = attrs.field(repr=False)
     scope: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "world")))
+    rung: int = attrs.field(kw_only=True)
+    techniques: tuple[str, ...] = attrs.field(kw_only=True, converter=tuple)
+    bounds: Callable[[object], list] | None = attrs.field(kw_only=True, default=None, repr=False)
+    technique: Callable[[object], str] | None = attrs.field(kw_only=True, default=None, repr=False)
+    document: Callable[[object], dict] | None = attrs.field(kw_only=True, default=None, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse an incomplete row (see the class's docstring)."""
+        problems = []
+        if type(self.rung) is not int or self.rung < 1:
+            problems.append(f"its rung is {self.rung!r}, not a positive whole number")
+        if not self.techniques:
+            problems.append("it names no technique")
+        problems += [f"it names the technique {name!r}, which paint.wording.TECHNIQUES does not list"
+                     for name in self.techniques if name not in TECHNIQUES]
+        functions = {"bounds": self.bounds, "technique": self.technique, "document": self.document}
+        if self.scope == "strip":
+            problems += [f"it has no {field} function" for field in ("bounds", "document")
+                         if not callable(functions[field])]
+            if self.name not in WORDS:
+                problems.append(f"it has no words: paint.wording.WORDS has no entry {self.name!r}")
+            if len(self.techniques) > 1 and not callable(self.technique):
+                problems.append("it names several techniques but has no technique function to choose one")
+        else:
+            problems += [f"it is a probe, explained by its chains, but has a {field} function"
+                         for field, function in functions.items() if function is not None]
+        if problems:
+            raise ValueError(f"rule {self.name!r}: " + "; ".join(problems))
+
+    @property
+    def words(self) -> Callable[[object, list], list]:
+        """The rule's English (a strip rule's): :data:`paint.wording.WORDS` ``[name]``, a function of a reason
+        and its :attr:`bounds` giving lines (see :func:`paint.wording.reason_lines`).  Raises KeyError for a probe."""
+        return WORDS[self.name]
+
+    def technique_of(self, reason) -> str:
+        """The technique a strip rule's ``reason`` used, one of :attr:`techniques`: its only one, or the one
+        :attr:`technique` chooses."""
+        return self.techniques[0] if self.technique is None else self.technique(reason)

@@ -15,6 +15,11 @@ column 10 however it lies``).  A bound no known
 square moved - the blocks packed against the end of the line - is stated
 without a reason.
 
+Each line rule's English is one entry of :data:`WORDS`, keyed by the rule's
+name like the rows of the ladder (:data:`paint.rules.RULES`); which bounds
+a conclusion rests on, which technique it was and its JSON are the row's
+(:class:`paint.rule.Rule`), next to the rule in its module.
+
 >>> spans([2, 9, 10, 11])
 '2, 9-11'
 >>> block_name((1, 5, 1), 2), block_name((2, 7), 1)
@@ -40,7 +45,8 @@ TECHNIQUES = {
     "contradiction": "one value of a square leaves no way to complete a strip, so it takes the other",
     "trial and error": "every place but one of a block breaks a strip, so it lies at the one left",
 }
-"""The names people give solving techniques, with what each means here (``docs/rules.md`` maps the rules onto them)."""
+"""The names people give solving techniques, with what each means here: each row of :data:`paint.rules.RULES`
+names those it finds (:attr:`paint.rule.Rule.techniques`), and ``docs/rules.md`` shows them."""
 
 
 # ---------------------------------------------------------------- small words
@@ -220,8 +226,7 @@ def fact_line(fact, derivation, clue, kind: str) -> str:
 
 def proof_lines(derivation, wanted, clue, kind: str) -> list[str]:
     """The lines of the facts behind the bounds ``wanted`` (``(target, side)`` pairs), packed bounds left out."""
-    indices = [(derivation.last(target, side), side) for target, side in wanted]
-    return facts_lines(derivation.proof_of(indices), derivation, clue, kind)
+    return facts_lines(derivation.behind(wanted), derivation, clue, kind)
 
 
 def facts_lines(facts, derivation, clue, kind: str) -> list[str]:
@@ -270,17 +275,6 @@ def facts_lines(facts, derivation, clue, kind: str) -> list[str]:
     return lines
 
 
-def uses_squares(derivation, wanted) -> set[int]:
-    """The values of the known squares (``EMPTY``, ``FULL``) the bounds ``wanted`` rest on."""
-    indices = [(derivation.last(target, side), side) for target, side in wanted]
-    found = set()
-    for fact in derivation.proof_of(indices):
-        for event in fact.events:
-            if event.square is not None:
-                found.add(derivation.squares[event.square])
-    return found
-
-
 def lies(derivation, clue, kind: str, target: int) -> str:
     """``'the 7 can only lie in columns 4-13'``: a block's earliest start and latest end."""
     return (f"{block_name(clue, target)} can only lie in "
@@ -295,75 +289,34 @@ def reason_lines(reason) -> list[tuple[int, str]]:
     The bounds the conclusion rests on come first (those known squares
     moved), then the conclusion; a line of level 1 belongs under the line
     of level 0 before it (the steps of an assumption's failure, for
-    ``try_one``).
+    ``try_one``).  The words are the rule's entry of :data:`WORDS`, given
+    the bounds its row says the conclusion rests on
+    (:attr:`paint.rule.Rule.bounds`).
     """
-    worder = _REASONS.get(reason.rule)
-    if worder is None:
-        return [(0, str(reason.detail))]
-    lines = worder(reason, reason.derivation, reason.clue, reason.strip.crossing)
+    row = reason.row
+    lines = row.words(reason, row.bounds(reason))
     return [line if isinstance(line, tuple) else (0, line) for line in lines]
 
 
-def needed_bounds(reason) -> list[tuple[int, str]]:
-    """The bounds (``(target, side)``) the conclusion of ``reason`` rests on, for its proof and its JSON facts."""
-    rule, detail, derivation, clue = reason.rule, reason.detail, reason.derivation, reason.clue
-    if rule == "overlap":
-        return _overlap_bounds(detail)
-    if rule == "unreachable":
-        return _beyond_bounds(detail)
-    if rule == "narrow_gap":
-        return [bound for first, last, reaching in detail.gaps
-                for bound in _gap_bounds(clue, derivation, first, last, reaching)]
-    if rule == "block_extension":
-        return [bound for run in detail.runs for bound in _run_bounds(clue, derivation, run)]
-    return []
+def _every(bounds) -> list[tuple[int, str]]:
+    """The bounds of every item of a record (:attr:`paint.rule.Rule.bounds`), in order, as one list."""
+    return [bound for item in bounds for bound in item]
 
 
-def technique(reason) -> str | None:
-    """The name people give the technique ``reason`` used, or None (see :data:`TECHNIQUES`)."""
-    rule = reason.rule
-    detail = reason.detail
-    if rule == "try_one":
-        return "contradiction"
-    if rule == "narrow_gap":
-        return "simple spaces"
-    if rule == "block_extension":
-        return "punctuating" if all(run.whole for run in detail.runs) else "glue"
-    if rule == "overlap":
-        used = uses_squares(reason.derivation, _overlap_bounds(detail))
-        return "glue" if FULL in used else "forcing" if EMPTY in used else "simple boxes"
-    if rule == "unreachable":
-        used = uses_squares(reason.derivation, _beyond_bounds(detail))
-        return "mercury" if FULL in used else "simple spaces"
-    return None
-
-
-def _overlap_bounds(detail):
-    return [(target, side) for target, _, _ in detail.spans for side in ("start", "end")]
-
-
-def _overlap(reason, derivation, clue, kind) -> list[str]:
-    lines = proof_lines(derivation, _overlap_bounds(reason.detail), clue, kind)
+def _overlap(reason, bounds) -> list[str]:
+    derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
+    lines = proof_lines(derivation, _every(bounds), clue, kind)
     for target, first, last in reason.detail.spans:
         lines.append(f"{lies(derivation, clue, kind, target)}, so it covers "
                      f"{squares_phrase(kind, range(first, last + 1))} however it lies")
     return lines
 
 
-def _beyond_bounds(detail):
-    wanted = []
-    for _, _, before, after in detail.stretches:
-        if before is not None:
-            wanted.append((before, "end"))
-        if after is not None:
-            wanted.append((after, "start"))
-    return wanted
-
-
-def _beyond(reason, derivation, clue, kind) -> list[str]:
+def _beyond(reason, bounds) -> list[str]:
+    derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
     if not clue:
         return ["the clue is 0: no square of the line is full"]
-    lines = proof_lines(derivation, _beyond_bounds(reason.detail), clue, kind)
+    lines = proof_lines(derivation, _every(bounds), clue, kind)
     for first, last, before, after in reason.detail.stretches:
         blank = [p for p in range(first, last + 1) if reason.squares[p] == BLANK]
         where = squares_phrase(kind, blank)
@@ -382,14 +335,6 @@ def _beyond(reason, derivation, clue, kind) -> list[str]:
     return lines
 
 
-def _nearest_away(derivation, blocks, before_end: int, after_start: int):
-    """The bounds that keep ``blocks`` away from some squares: the last of them that ends before ``before_end``
-    (its ``'end'``) and the first that starts after ``after_start`` (its ``'start'``), as ``(target, side)``."""
-    before = [j for j in blocks if derivation.latest[j] < before_end]
-    after = [j for j in blocks if derivation.earliest[j] > after_start]
-    return ([(before[-1], "end")] if before else []) + ([(after[0], "start")] if after else [])
-
-
 def _bound_phrase(clue, derivation, target: int, side: str, kind: str) -> str:
     """``'the 3 cannot end after column 5'`` (side ``'end'``) or ``'... cannot start before ...'`` (``'start'``)."""
     if side == "end":
@@ -397,18 +342,11 @@ def _bound_phrase(clue, derivation, target: int, side: str, kind: str) -> str:
     return f"{block_name(clue, target)} cannot start before {kind} {derivation.earliest[target] + 1}"
 
 
-def _gap_bounds(clue, derivation, first, last, reaching):
-    """The bounds that keep the blocks that do not reach a gap away from it: the nearest on each side."""
-    return _nearest_away(derivation, [j for j in range(len(clue)) if j not in reaching], first, last)
-
-
-def _gaps(reason, derivation, clue, kind) -> list[str]:
-    wanted = []
-    for first, last, reaching in reason.detail.gaps:
-        wanted += _gap_bounds(clue, derivation, first, last, reaching)
-    lines = proof_lines(derivation, wanted, clue, kind)
+def _gaps(reason, bounds) -> list[str]:
+    derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
+    lines = proof_lines(derivation, _every(bounds), clue, kind)
     n = len(reason.squares)
-    for first, last, reaching in reason.detail.gaps:
+    for (first, last, reaching), away in zip(reason.detail.gaps, bounds):
         where = squares_phrase(kind, range(first, last + 1))
         if 0 < first and last < n - 1:
             walls = f"between the empty {kind}s {first} and {last + 2}"
@@ -418,8 +356,7 @@ def _gaps(reason, derivation, clue, kind) -> list[str]:
             walls = f"between the start of the line and the empty {kind} {last + 2}"
         else:
             walls = "the whole line"
-        keep_away = [_bound_phrase(clue, derivation, target, side, kind)
-                     for target, side in _gap_bounds(clue, derivation, first, last, reaching)]
+        keep_away = [_bound_phrase(clue, derivation, target, side, kind) for target, side in away]
         away = f" ({' and '.join(keep_away)})" if keep_away else ""
         if reaching:
             sizes = blocks_list(clue, reaching)
@@ -430,26 +367,16 @@ def _gaps(reason, derivation, clue, kind) -> list[str]:
     return lines
 
 
-def _run_bounds(clue, derivation, run):
-    """The bounds that keep the blocks that cannot hold a run away from it: the nearest on each side (blocks
-    shorter than the run are ruled out by their size instead)."""
-    size = run.last - run.first + 1
-    blocks = [j for j in range(len(clue)) if j not in run.owners and clue[j] >= size]
-    return _nearest_away(derivation, blocks, run.last, run.first)
-
-
-def _runs(reason, derivation, clue, kind) -> list[str]:
-    wanted = []
-    for run in reason.detail.runs:
-        wanted += _run_bounds(clue, derivation, run)
-    lines = proof_lines(derivation, wanted, clue, kind)
+def _runs(reason, bounds) -> list[str]:
+    derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
+    lines = proof_lines(derivation, _every(bounds), clue, kind)
     n = len(reason.squares)
-    for run in reason.detail.runs:
+    for run, away in zip(reason.detail.runs, bounds):
         size = run.last - run.first + 1
         where = squares_phrase(kind, range(run.first, run.last + 1))
         owners = blocks_list(clue, run.owners, "or")
         short = [j for j in range(len(clue)) if clue[j] < size]
-        keep_away = [_bound_phrase(clue, derivation, t, side, kind) for t, side in _run_bounds(clue, derivation, run)]
+        keep_away = [_bound_phrase(clue, derivation, t, side, kind) for t, side in away]
         why = []
         if short:
             why.append(f"{'a block' if len(short) == 1 else 'blocks'} shorter than {size} cannot hold it")
@@ -481,7 +408,8 @@ def _runs(reason, derivation, clue, kind) -> list[str]:
     return lines
 
 
-def _tried(reason, derivation, clue, kind) -> list:
+def _tried(reason, bounds) -> list:
+    clue, kind = reason.clue, reason.strip.crossing
     lines: list = []
     for witness in reason.witnesses:
         position, needed = witness.position, witness.given
@@ -530,8 +458,13 @@ def failure_lines(derivation, clue, kind: str) -> list[str]:
     return lines
 
 
-_REASONS = {"overlap": _overlap, "unreachable": _beyond, "narrow_gap": _gaps, "block_extension": _runs,
-            "try_one": _tried}
+WORDS = {"overlap": _overlap, "unreachable": _beyond, "narrow_gap": _gaps, "block_extension": _runs,
+         "try_one": _tried}
+"""The English of each strip rule's reasons, keyed by rule name like the rows of :data:`paint.rules.RULES`: a
+function of a :class:`paint.explanation.Reason` and the bounds its row says it rests on (one tuple of
+``(target, side)`` pairs per item of its record: :attr:`paint.rule.Rule.bounds`), giving lines, each a string or
+a ``(level, string)`` pair (see :func:`reason_lines`).  A rule without an entry here is refused
+(:class:`paint.rule.Rule`)."""
 
 
 # ------------------------------------------------------------------- marks

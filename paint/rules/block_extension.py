@@ -103,5 +103,31 @@ def find(strip) -> Finding | None:
     return Finding(sorted(marked.items()), Runs(worked))
 
 
+def bounds(reason) -> list[tuple[tuple[int, str], ...]]:
+    """For each run of ``reason.detail`` (:class:`Runs`), the bounds that keep the blocks that cannot hold it
+    away from it: the nearest on each side (:meth:`paint.bounds.Derivation.nearest_away`); blocks shorter than
+    the run are ruled out by their size instead."""
+    derivation, clue = reason.derivation, reason.clue
+    found = []
+    for run in reason.detail.runs:
+        size = run.last - run.first + 1
+        blocks = [j for j in range(len(clue)) if j not in run.owners and clue[j] >= size]
+        found.append(tuple(derivation.nearest_away(blocks, run.last, run.first)))
+    return found
+
+
+def technique(reason) -> str:
+    """``'punctuating'`` when every run is a whole block closed by empties, else ``'glue'``."""
+    return "punctuating" if all(run.whole for run in reason.detail.runs) else "glue"
+
+
+def document(reason) -> dict:
+    """``{"runs": [{"first", "last", "owners", "whole"}, ...]}``: each run's squares and the blocks that can
+    hold it, from 1, and whether it is a whole block."""
+    return {"runs": [{"first": run.first + 1, "last": run.last + 1, "owners": [j + 1 for j in run.owners],
+                      "whole": run.whole} for run in reason.detail.runs]}
+
+
 RULE = Rule(NAME, "iv", "a run that must be a whole block is closed by empties; a run that must be longer is extended",
-            find)
+            find, rung=40, techniques=("punctuating", "glue"), bounds=bounds, technique=technique,
+            document=document)

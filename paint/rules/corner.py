@@ -29,4 +29,4 @@ def find(engine, memory):
 
 
 RULE = Rule(NAME, "vi", "a square at a corner that, assumed full, breaks a strip within four generations is empty",
-            find, scope="world")
+            find, scope="world", rung=70, techniques=("contradiction",))

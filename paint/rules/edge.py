@@ -28,4 +28,4 @@ def find(engine, memory):
 
 
 RULE = Rule(NAME, "v", "a square on an edge that, assumed full, breaks a strip within three generations is empty",
-            find, scope="world")
+            find, scope="world", rung=60, techniques=("contradiction",))

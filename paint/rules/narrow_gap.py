@@ -60,4 +60,20 @@ def find(strip) -> Finding | None:
     return Finding(marks, Gaps(found))
 
 
-RULE = Rule(NAME, "iii", "a gap too short for every block that can reach it is empty", find)
+def bounds(reason) -> list[tuple[tuple[int, str], ...]]:
+    """For each gap of ``reason.detail`` (:class:`Gaps`), the bounds that keep the blocks that do not reach it
+    away from it: the nearest on each side (:meth:`paint.bounds.Derivation.nearest_away`)."""
+    derivation = reason.derivation
+    blocks = range(len(reason.clue))
+    return [tuple(derivation.nearest_away([j for j in blocks if j not in reaching], first, last))
+            for first, last, reaching in reason.detail.gaps]
+
+
+def document(reason) -> dict:
+    """``{"gaps": [{"first", "last", "blocks"}, ...]}``: each gap's squares and the blocks that reach it, from 1."""
+    return {"gaps": [{"first": first + 1, "last": last + 1, "blocks": [j + 1 for j in reaching]}
+                     for first, last, reaching in reason.detail.gaps]}
+
+
+RULE = Rule(NAME, "iii", "a gap too short for every block that can reach it is empty", find,
+            rung=30, techniques=("simple spaces",), bounds=bounds, document=document)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import attrs
 
 from ..rule import Finding, Rule
-from ..squares import BLANK, FULL
+from ..squares import BLANK, EMPTY, FULL
 
 NAME = "overlap"
 
@@ -52,4 +52,25 @@ def find(strip) -> Finding | None:
     return Finding(marks, Covered(spans))
 
 
-RULE = Rule(NAME, "i", "squares a block covers wherever it lies are full", find)
+def bounds(reason) -> list[tuple[tuple[int, str], ...]]:
+    """For each span of ``reason.detail`` (:class:`Covered`), the bounds it rests on: its block's earliest start
+    and latest end, as ``(target, 'start'), (target, 'end')``."""
+    return [((target, "start"), (target, "end")) for target, _, _ in reason.detail.spans]
+
+
+def technique(reason) -> str:
+    """``'glue'`` when a full square moved a bound the spans rest on, else ``'forcing'`` when an empty square
+    did, else ``'simple boxes'`` (nothing known moved the blocks)."""
+    used = reason.derivation.known_behind(bound for span in bounds(reason) for bound in span)
+    return "glue" if FULL in used else "forcing" if EMPTY in used else "simple boxes"
+
+
+def document(reason) -> dict:
+    """``{"covers": [{"block", "first", "last"}, ...]}``: each span, block and squares counted from 1."""
+    return {"covers": [{"block": j + 1, "first": first + 1, "last": last + 1}
+                       for j, first, last in reason.detail.spans]}
+
+
+RULE = Rule(NAME, "i", "squares a block covers wherever it lies are full", find,
+            rung=10, techniques=("simple boxes", "forcing", "glue"), bounds=bounds, technique=technique,
+            document=document)

@@ -22,7 +22,9 @@ import attrs
 
 from ..errors import StripContradiction
 from ..linesolvers import settle
+from ..result import fact_document
 from ..rule import Finding, Rule
+from ..squares import Square
 
 NAME = "try_one"
 
@@ -46,4 +48,34 @@ def find(strip) -> Finding | None:
     return Finding(marks, Tried(marks))
 
 
-RULE = Rule(NAME, "vii", "a square whose one value leaves no way to complete its strip takes the other", find)
+def bounds(reason) -> list[tuple[()]]:
+    """For each square of ``reason.detail`` (:class:`Tried`), no bound: what it rests on is not a bound of the
+    strip as it was but the failure of the strip with its other value, its witness
+    (:attr:`paint.explanation.Reason.witnesses`)."""
+    return [() for _ in reason.detail.squares]
+
+
+def document(reason) -> dict:
+    """``{"tried": [{"square", "value", "assumed", "given", "facts", "failure"}, ...]}``: for each square (from
+    1), the value it took, the one assumed, the known squares that break it (``given``, each ``{"square",
+    "value"}``), the facts of the failure (as a reason's ``facts``) and the failure itself (``{"kind", "side",
+    "block", "square"}``, block and square from 1 or None)."""
+    return {"tried": [_witness_document(witness) for witness in reason.witnesses]}
+
+
+def _witness_document(witness) -> dict:
+    """Why try_one marked one square: the value it gave, the one assumed, the known squares that break it."""
+    failure = witness.derivation.failure
+    return {"square": witness.position + 1, "value": Square(witness.value).word,
+            "assumed": Square(witness.assumed).word,
+            "given": [{"square": p + 1, "value": Square(v).word}
+                      for p, v in enumerate(witness.given) if v and p != witness.position],
+            "facts": [fact_document(fact) for fact in witness.derivation.failure_proof()
+                      if not witness.derivation.packed(fact)],
+            "failure": {"kind": failure.kind, "side": failure.side,
+                        "block": None if failure.event < 0 else failure.target + 1,
+                        "square": None if failure.square is None else failure.square + 1}}
+
+
+RULE = Rule(NAME, "vii", "a square whose one value leaves no way to complete its strip takes the other", find,
+            rung=50, techniques=("contradiction",), bounds=bounds, document=document)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import attrs
 
 from ..rule import Finding, Rule
-from ..squares import BLANK, EMPTY
+from ..squares import BLANK, EMPTY, FULL
 
 NAME = "unreachable"
 
@@ -58,4 +58,35 @@ def find(strip) -> Finding | None:
     return Finding(marks, Beyond(found))
 
 
-RULE = Rule(NAME, "ii", "squares no block can reach are empty", find)
+def bounds(reason) -> list[tuple[tuple[int, str], ...]]:
+    """For each stretch of ``reason.detail`` (:class:`Beyond`), the bounds that keep the blocks out of it: the
+    latest end of the block before it, ``(before, 'end')``, and the earliest start of the block after it,
+    ``(after, 'start')``, where there are such blocks."""
+    found = []
+    for _, _, before, after in reason.detail.stretches:
+        item = []
+        if before is not None:
+            item.append((before, "end"))
+        if after is not None:
+            item.append((after, "start"))
+        found.append(tuple(item))
+    return found
+
+
+def technique(reason) -> str:
+    """``'mercury'`` when a full square moved a bound the stretches rest on, else ``'simple spaces'``."""
+    used = reason.derivation.known_behind(bound for stretch in bounds(reason) for bound in stretch)
+    return "mercury" if FULL in used else "simple spaces"
+
+
+def document(reason) -> dict:
+    """``{"stretches": [{"first", "last", "after_block", "before_block"}, ...]}``: squares and blocks from 1, a
+    block None at the ends of the line."""
+    one = lambda j: None if j is None else j + 1  # noqa: E731
+    return {"stretches": [{"first": first + 1, "last": last + 1, "after_block": one(before),
+                           "before_block": one(after)} for first, last, before, after in reason.detail.stretches]}
+
+
+RULE = Rule(NAME, "ii", "squares no block can reach are empty", find,
+            rung=20, techniques=("simple spaces", "mercury"), bounds=bounds, technique=technique,
+            document=document)

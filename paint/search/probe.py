@@ -284,7 +284,7 @@ class _Follower:
                     raise _Broken(live.id, rule.name, broken.reason, read, broken.squares) from None
                 if finding is None:
                     continue
-                reason = Reason(live.id, live.targets, bytes(strip.squares), rule.name, finding.detail)
+                reason = Reason(live.id, live.targets, bytes(strip.squares), rule, finding.detail)
                 marks = []
                 for position, value in finding.marks:
                     strip.squares[position] = value
