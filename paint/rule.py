@@ -8,11 +8,12 @@ when it concludes nothing.  It raises
 The words a person reads are made from the record by :mod:`paint.wording`.
 
 A *probe* (scope ``'world'``: Kramer's edge and corner rules) is a function
-of the engine, which it reads and never changes, and of a
-:class:`paint.search.probe.ProbeMemory`, where it keeps which squares it
-probed in vain; it yields, one square at a time, each blank square that
-cannot be full with the :class:`paint.explanation.Chain` by which it cannot
-(None when the engine keeps no chains).
+of the engine, which it reads and never changes, and of its own memory, which
+the engine makes once per line of reasoning from the rule's ``memory``
+factory (:class:`paint.rules.probe.ProbeMemory`: which squares it probed in
+vain); it yields, one square at a time, each blank square that cannot be
+full with the :class:`paint.explanation.Chain` by which it cannot (None when
+the engine keeps no chains).
 """
 
 from __future__ import annotations
@@ -36,10 +37,11 @@ class Finding:
 
 @attrs.frozen
 class Rule:
-    """One entry of the rule table: ``name`` (the same string everywhere), Kramer's ``numeral``, a one-line ``summary``, the ``find`` function and its ``scope``: ``'strip'`` or ``'world'`` (a probe)."""
+    """One entry of the rule table: ``name`` (the same string everywhere), Kramer's ``numeral``, a one-line ``summary``, the ``find`` function and its ``scope``: ``'strip'`` or ``'world'`` (a probe); a probe's ``memory`` makes the state its ``find`` keeps between calls (None: it keeps none)."""
 
     name: str
     numeral: str
     summary: str
     find: Callable[[object], object] = attrs.field(repr=False)
     scope: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "world")))
+    memory: Callable[[], object] | None = attrs.field(default=None, repr=False)
