@@ -44,4 +44,4 @@ class Rule:
     summary: str
     find: Callable[[object], object] = attrs.field(repr=False)
     scope: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "world")))
-    memory: Callable[[], object] | None = attrs.field(default=None, repr=False)
+    memory: Callable[[], object] | None = attrs.field(kw_only=True, default=None, repr=False)
