@@ -27,12 +27,12 @@ from __future__ import annotations
 
 import importlib
 
-__all__ = ["load", "load_grid", "solve", "formats", "Puzzle", "Result", "Grid", "Square", "SolveOptions",
-           "PaintError", "PuzzleFormatError", "Contradiction"]
+__all__ = ["load", "load_grid", "parse_grid", "solve", "formats", "Puzzle", "Result", "Grid", "Square",
+           "SolveOptions", "PaintError", "PuzzleFormatError", "Contradiction"]
 
 _HOMES = {"solve": "solver", "formats": None, "Puzzle": "puzzle", "Result": "result", "Grid": "squares",
           "Square": "squares", "SolveOptions": "options", "PaintError": "errors",
-          "PuzzleFormatError": "errors", "Contradiction": "errors"}
+          "PuzzleFormatError": "errors", "Contradiction": "errors", "parse_grid": "formats.grid"}
 """The module of each public name that is not defined here (None: the name is the module), imported the
 first time the name is asked for, so that importing :mod:`paint` (the first thing the command does,
 :mod:`paint.__main__`) loads nothing else."""
@@ -79,7 +79,8 @@ def load_grid(path, puzzle: Puzzle | None = None) -> Grid:
     ``path`` may be ``'-'`` for standard input.  Trailing blanks and blank
     last rows may be left off.  Raises :class:`PuzzleFormatError` naming the
     file and line for a bad character, a line or a file too long for the
-    puzzle, or binary content (see :mod:`paint.formats.grid`).
+    puzzle, or binary content (see :mod:`paint.formats.grid`; from text already read,
+    :func:`paint.parse_grid`).
     """
     from .formats.grid import load_grid as read
     size = {} if puzzle is None else {"width": puzzle.width, "height": puzzle.height}

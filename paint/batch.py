@@ -27,8 +27,9 @@ import attrs
 
 from .check import Check, CheckOptions, broken_goal, check_file, check_puzzle
 from .errors import GoalMismatch, PaintError, PuzzleFormatError
-from .files import STDIN, STDIN_LABEL, printable, read_text
+from .files import STDIN, STDIN_LABEL, read_text
 from .formats import EXTENSIONS, FORMATS, format_for, loads_each, tatham, worth_reading
+from .printable import printable
 from .puzzle import Puzzle
 from .signals import handling, held
 
@@ -95,7 +96,7 @@ def find_puzzles(paths) -> list[Found]:
     that does not exist, a folder that cannot be read, a link that leads
     nowhere (or round in a loop) and, inside a folder, a puzzle name that
     is not a regular file (a pipe there would block the reader) come back
-    with their ``problem``, worded by :func:`paint.files.printable`.
+    with their ``problem``, worded by :func:`paint.printable.printable`.
     """
     found: list[Found] = []
     seen: set[str] = set()

@@ -38,9 +38,9 @@ import time
 import attrs
 
 from .errors import GoalMismatch, PaintError
-from .files import printable
 from .formats import load, loads
 from .options import SolveOptions, positive_or_none
+from .printable import printable
 from .puzzle import Puzzle
 from .result import Result, Status, replay
 from .rules import LINE_RULE_NAMES, PROBE_NAMES, RULE_NAMES
@@ -186,7 +186,7 @@ def check_file(path, options: CheckOptions | None = None, *, text: str | None = 
     does not hide the verdict on the clues: ``goal_matches`` is False and
     ``error`` says which strip it breaks and that the file is broken.
     ``seconds`` includes the reading.  The check's ``file`` and ``error``
-    are :func:`paint.files.printable`.
+    are :func:`paint.printable.printable`.
 
     >>> check_file('/no/such/file.non').error
     '/no/such/file.non: no such file'

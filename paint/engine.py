@@ -36,7 +36,6 @@ from .explanation import Mark, Reason, Step, contradiction
 from .puzzle import Puzzle
 from .result import Status
 from .rules import BY_NAME, RULES
-from .search.probe import ProbeMemory
 from .squares import BLANK, EMPTY, Grid, columns_of
 from .strip import Strip, StripId
 
@@ -98,9 +97,10 @@ class Engine:
         self._pending_sets = tuple(self.pending.values())
         self.changes = 1  # squares marked so far (1: the start counts as a change for the probes)
         self.probed: dict[str, int] = {}  # probe name -> self.changes when it last found nothing
+        # each probe's own memory (what it found nothing for, and where), made by the rule
+        self.memories = {rule.name: rule.memory() for rule in self.rules if rule.memory is not None}
         self.blank = puzzle.width * puzzle.height if start is None else sum(row.count(BLANK) for row in self.grid.rows)
         self.steps: list[Step] = []
-        self.probe_memory = ProbeMemory()  # what the probes found nothing for, and on which squares
 
     # The strips are numbered rows first, then columns: row r is strip r and column c strip height + c.
 
@@ -202,7 +202,7 @@ class Engine:
         step = None
         # By strip, each probe is made on the grid the steps before it left, the grid its reader has;
         # by rule, as in Kramer's program, every probe of the round on the grid as the round began.
-        found = rule.find(self, self.probe_memory)
+        found = rule.find(self, self.memories.get(rule.name))
         for (row, column), chain in (found if self.by_strip else list(found)):  # one step per square
             self.mark(row, column, EMPTY)
             reasons = [] if chain is None else [link.reason for link in chain.links if link.reason is not None]

@@ -5,7 +5,7 @@ whose text names the file and, where there is one, the line.  The text of
 every :class:`PaintError` is safe to print: a file name or quoted text that
 holds control characters (an escape sequence), bidirectional controls or
 bytes that are not UTF-8 is shown with them written as escapes
-(:func:`paint.files.printable`), so a message can neither act on a terminal
+(:func:`paint.printable.printable`), so a message can neither act on a terminal
 nor be shown reversed.  A puzzle whose
 clues cannot all be satisfied raises :class:`Contradiction`, carrying the strip
 and the rule that found it (STYLE: probes and search catch it, everything else
@@ -13,6 +13,8 @@ lets it rise).
 """
 
 from __future__ import annotations
+
+from .printable import printable
 
 
 class PaintError(Exception):
@@ -23,7 +25,6 @@ class PaintError(Exception):
     """
 
     def __str__(self) -> str:
-        from .files import printable  # paint.files imports this module
         return printable(super().__str__())
 
 
@@ -71,7 +72,6 @@ class PuzzleFormatError(PaintError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        from .files import printable  # paint.files imports this module
         where = self.path if self.line is None else f"{self.path}:{self.line}"
         return printable(f"{where}: {self.message}")
 

@@ -8,11 +8,12 @@ when it concludes nothing.  It raises
 The words a person reads are made from the record by :mod:`paint.wording`.
 
 A *probe* (scope ``'world'``: Kramer's edge and corner rules) is a function
-of the engine, which it reads and never changes, and of a
-:class:`paint.search.probe.ProbeMemory`, where it keeps which squares it
-probed in vain; it yields, one square at a time, each blank square that
-cannot be full with the :class:`paint.explanation.Chain` by which it cannot
-(None when the engine keeps no chains).
+of the engine, which it reads and never changes, and of its own memory, which
+the engine makes once per line of reasoning from the rule's ``memory``
+factory (:class:`paint.rules.probe.ProbeMemory`: which squares it probed in
+vain); it yields, one square at a time, each blank square that cannot be
+full with the :class:`paint.explanation.Chain` by which it cannot (None when
+the engine keeps no chains).
 
 Each rule is one row of the ladder of techniques (:data:`paint.rules.RULES`,
 ordered by rung): a :class:`Rule`, defined in the rule's own module beside
@@ -58,6 +59,8 @@ class Rule:
     - ``techniques``: the names solvers give what it finds, each a key of
       :data:`paint.wording.TECHNIQUES` (``('simple boxes', 'forcing',
       'glue')`` for ``overlap``).
+    - ``memory``: for a probe, makes the state its ``find`` keeps between
+      calls, one per line of reasoning (None: it keeps none).
 
     A strip rule's steps each have a :class:`paint.explanation.Reason`
     (``reason.detail`` is the rule's record); its row turns one into:
@@ -93,6 +96,7 @@ class Rule:
     bounds: Callable[[object], list] | None = attrs.field(kw_only=True, default=None, repr=False)
     technique: Callable[[object], str] | None = attrs.field(kw_only=True, default=None, repr=False)
     document: Callable[[object], dict] | None = attrs.field(kw_only=True, default=None, repr=False)
+    memory: Callable[[], object] | None = attrs.field(kw_only=True, default=None, repr=False)
 
     def __attrs_post_init__(self) -> None:
         """Refuse an incomplete row (see the class's docstring)."""

@@ -165,7 +165,8 @@ class Grid:
     """The puzzle's squares, ``height`` rows by ``width`` columns, 0-based inside.
 
     ``rows[r][c]`` is the square in row ``r``, column ``c`` (an int from
-    :class:`Square`).  Use :meth:`blank` or :meth:`from_lines` to build one.
+    :class:`Square`).  Use :meth:`blank` or :meth:`from_lines` to build one
+    (or, from the text of a grid file, :func:`paint.formats.grid.parse_grid`).
     """
 
     height: int
@@ -202,24 +203,6 @@ class Grid:
         if any(len(line) != width for line in lines):
             raise ValueError("rows of unequal length")
         return cls(len(lines), width, [[int(Square.from_glyph(g)) for g in line] for line in lines])
-
-    @classmethod
-    def parse(cls, text: str, *, width: int | None = None, height: int | None = None) -> "Grid":
-        """A grid from the text of a grid file: one line per row, ``X``/``#`` full, ``.``/``-`` empty,
-        ``?``/``_``/space blank; short lines and missing last rows are blank (:mod:`paint.formats.grid`).
-
-        Without ``width``/``height`` the text gives the size.  Raises
-        :class:`paint.errors.PuzzleFormatError` (naming ``'<grid>'`` and the line)
-        for bad text, including a grid wider or higher than
-        :data:`paint.puzzle.MAX_SIZE`; TypeError or ValueError (naming the
-        argument) for a ``width`` or ``height`` that is not a whole number from
-        1 to :data:`paint.puzzle.MAX_SIZE`, before anything is read.
-
-        >>> Grid.parse('X.\\n-#', width=3).lines()
-        ['X. ', '.X ']
-        """
-        from .formats.grid import parse_grid
-        return parse_grid(text, "<grid>", width=width, height=height)
 
     def copy(self) -> "Grid":
         """An independent copy."""

@@ -227,24 +227,24 @@ class TestGridSizes:
     """A grid larger than the largest puzzle is refused before its squares are allocated."""
 
     def test_parse_huge_size(self):
-        """Grid.parse of 10^6 x 10^6 raises ValueError naming the size at once (it used to take 3.9 GB)."""
+        """parse_grid of 10^6 x 10^6 raises ValueError naming the size at once (it used to take 3.9 GB)."""
         with pytest.raises(ValueError, match="^width must be from 0 to 1000, not 1000000$"):
-            paint.Grid.parse("X", width=10 ** 6, height=10 ** 6)
+            paint.parse_grid("X", width=10 ** 6, height=10 ** 6)
         with pytest.raises(ValueError, match="^height must be from 0 to 1000, not 1000000$"):
-            paint.Grid.parse("X", width=5, height=10 ** 6)
+            paint.parse_grid("X", width=5, height=10 ** 6)
 
     def test_parse_size_not_whole(self):
-        """Grid.parse with a width that is a float or a bool raises TypeError naming width."""
+        """parse_grid with a width that is a float or a bool raises TypeError naming width."""
         for width in (2.0, True):
             with pytest.raises(TypeError, match="^width must be a whole number"):
-                paint.Grid.parse("X", width=width)
+                paint.parse_grid("X", width=width)
 
     def test_parse_huge_text(self):
         """A text of 10^6 lines or a line of 10^6 squares is refused as a grid larger than 1000 x 1000."""
         with pytest.raises(paint.PuzzleFormatError, match="^<grid>:1: 1000000 squares: a grid has at most 1000 "):
-            paint.Grid.parse("X" * 10 ** 6)
+            paint.parse_grid("X" * 10 ** 6)
         with pytest.raises(paint.PuzzleFormatError, match="^<grid>:1011: more than 1010 lines"):
-            paint.Grid.parse("X\n" * 10 ** 6)
+            paint.parse_grid("X\n" * 10 ** 6)
 
     def test_blank_huge(self):
         """Grid.blank beyond the largest puzzle raises ValueError naming the size."""

@@ -8,7 +8,8 @@ import pytest
 
 import paint
 from checker import clue_pattern, is_solution
-from paint.rules import LINE_RULE_NAMES, RULE_NAMES
+from paint.engine import Engine, choose_rules
+from paint.rules import BY_NAME, LINE_RULE_NAMES, PROBE_NAMES, RULE_NAMES
 
 CORPUS = Path(__file__).parent / "corpus"
 PUZZLES = Path(__file__).parent.parent / "puzzles"
@@ -163,3 +164,14 @@ class TestSolve:
                              on_step=lambda step, grid: seen.append((step.number, grid.count(0))))
         assert [n for n, _ in seen] == [s.number for s in result.steps]
         assert seen[-1][1] == 0
+
+
+class TestProbeMemory:
+    def test_each_probe_rule_owns_its_memory(self):
+        """The engine makes each probe rule a memory of its own from the rule's factory, and none for a line rule."""
+        engine = Engine(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), choose_rules(None))
+        assert sorted(engine.memories) == sorted(PROBE_NAMES) == ["corner", "edge"]
+        assert all(type(memory) is BY_NAME[name].memory for name, memory in engine.memories.items())
+        assert engine.memories["edge"] is not engine.memories["corner"]
+        again = Engine(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), choose_rules(["overlap", "edge"]))
+        assert list(again.memories) == ["edge"] and again.memories["edge"] is not engine.memories["edge"]

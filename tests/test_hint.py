@@ -77,7 +77,7 @@ class TestGridFiles:
         path = tmp_path / "g.txt"
         path.write_text("X\n")
         assert paint.load_grid(path, paint.load(DANCER)).lines()[0] == "X    "
-        assert paint.Grid.parse("X.", width=3).lines() == ["X. "]
+        assert paint.parse_grid("X.", width=3).lines() == ["X. "]
 
 
 class TestGivenSquares:
@@ -126,7 +126,7 @@ class TestGivenSquares:
         assert cli.main(["solve", str(DANCER), "--grid", str(grid), "--no-grids"]) == 1
         out = capsys.readouterr().out
         assert "contradiction: row 1 cannot hold its given squares - the 2 cannot start before column 3" in " ".join(out.split())
-        result = paint.solve(paint.load(DANCER), start=paint.Grid.parse("XXX", width=5, height=10))
+        result = paint.solve(paint.load(DANCER), start=paint.parse_grid("XXX", width=5, height=10))
         assert result.status == "contradiction" and result.contradiction.strip.name == "row 1"
 
     def test_wrong_size(self):

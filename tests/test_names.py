@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from paint import formats
 from paint.errors import PaintError, PuzzleFormatError
-from paint.files import printable
+from paint.printable import printable
 from test_cli import ROOT, STALLS, TINY
 
 EVIL = {

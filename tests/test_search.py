@@ -12,8 +12,8 @@ import paint
 from checker import brute_force, clue_pattern, clues_of, columns_of, is_solution
 from paint.engine import Engine, choose_rules
 from paint.rules import LINE_RULE_NAMES, corner
+from paint.rules.probe import corner_squares, edge_squares, probe
 from paint.search import bfs
-from paint.search.probe import corner_squares, edge_squares, probe
 from paint.squares import BLANK, EMPTY, FULL
 
 CORPUS = Path(__file__).parent / "corpus"

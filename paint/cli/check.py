@@ -125,7 +125,7 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
     if progress_console is not None and progress_console.is_terminal:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-        from ..files import printable
+        from ..printable import printable
         from ..render.check import Working
         # the puzzles being worked, each with its time against the limit: a hard one is seen, not only a count
         working = Working([printable(entry.label) for entry in found], arguments.max_time)

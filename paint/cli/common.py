@@ -12,8 +12,9 @@ import textwrap
 
 from .. import formats
 from ..errors import PaintError, excerpt
-from ..files import STDIN, STDIN_LABEL, descriptor_of, printable, same_file
+from ..files import STDIN, STDIN_LABEL, descriptor_of, same_file
 from ..formats.grid import load_grid
+from ..printable import printable
 from ..solver import with_given
 from .status import EXIT_BAD_INPUT
 

@@ -49,8 +49,8 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 _REASON = "a square is X or # (full), . or - (empty), ?, _ or a space (blank)"
 
 
-def parse_grid(text: str, path, *, width: int | None = None, height: int | None = None) -> Grid:
-    """The grid in ``text`` (a grid file's content), ``height`` rows of ``width`` squares.
+def parse_grid(text: str, path="<grid>", *, width: int | None = None, height: int | None = None) -> Grid:
+    """The grid in ``text`` (a grid file's content), ``height`` rows of ``width`` squares (``paint.parse_grid``).
 
     Without ``width`` (``height``), the longest line (the number of lines)
     gives it, at most :data:`MAX_SIZE`.  Lines are padded with blank
@@ -64,7 +64,11 @@ def parse_grid(text: str, path, *, width: int | None = None, height: int | None 
     height and those blank lines are kept, so a file of millions of lines
     is refused without holding them.  Raises TypeError or ValueError for a
     ``width`` or ``height`` that is not a whole number from 0 to
-    :data:`MAX_SIZE` (:func:`paint.squares.check_size`).
+    :data:`MAX_SIZE` (:func:`paint.squares.check_size`), before anything is
+    read.  ``path`` names the text in messages (default ``'<grid>'``).
+
+    >>> parse_grid('X.\\n-#', width=3).lines()
+    ['X. ', '.X ']
 
     >>> parse_grid('X\\n' + '\\n' * 11, 'g', width=1, height=1)
     Traceback (most recent call last):

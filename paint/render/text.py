@@ -59,9 +59,9 @@ from typing import Iterable, Iterator, TextIO, Union
 import attrs
 
 from ..explanation import Branch, Step
-from ..files import printable
 from ..wording import number, plural, step_body, step_head
 from ..formats import pro, solution
+from ..printable import printable
 from ..puzzle import Puzzle
 from ..result import Result
 from ..rules import RULE_NAMES
@@ -186,7 +186,7 @@ def header(puzzle: Puzzle) -> Header:
 
 def shown(text: str) -> str:
     """``text`` with every character that does not print (a control character, an escape, a bidirectional control)
-    written as its escape, as file names are shown (:func:`paint.files.printable`).
+    written as its escape, as file names are shown (:func:`paint.printable.printable`).
 
     >>> print(shown('caf\u00e9' + chr(27) + '[0m' + chr(9) + 'x'))
     caf\u00e9\\x1b[0m\\tx

@@ -1,10 +1,10 @@
-"""What runs when the line rules stall: the probes, breadth-first block-placement search, and a depth-first search
-that counts solutions.
+"""What runs when the rules stall: breadth-first block-placement search, and a depth-first search that counts
+solutions.
 
-- :mod:`paint.search.probe`: Kramer's rules v and vi - assume a square full,
-  follow what the line rules force for a few generations, and look for a
-  strip that breaks (the ``edge`` and ``corner`` rules use it), with the
-  :class:`~paint.search.probe.ProbeMemory` of squares probed in vain.
+The search sits above the engine (:mod:`paint.engine`), whose rules, the
+probes among them (:mod:`paint.rules.probe`), import nothing from here; a
+solve imports this package only when the rules cannot finish the puzzle.
+
 - :mod:`paint.search.blocks`: the blocks a search places, fewest places
   first, and the squares one placement marks.
 - :mod:`paint.search.tree`: the branch tree - branches, what their open

@@ -45,6 +45,7 @@ from collections import deque
 import attrs
 
 from ..budget import Budget, LimitReached
+from ..engine import Engine
 from ..errors import Contradiction
 from ..explanation import Mark, Outcome, Placement, Search
 from ..options import SolveOptions
@@ -125,8 +126,6 @@ class _Search:
     """One search from one stall of the main line: the queue, the solutions found and the budget."""
 
     def __init__(self, main, rules, budget: Budget, options: SolveOptions, memory: SearchMemory):
-        from ..engine import Engine  # the engine's rules import this package's probes
-        self.engine_class = Engine
         self.main = main
         self.rules = rules
         self.budget = budget
@@ -137,8 +136,8 @@ class _Search:
         self.scanning: list[Node] = []  # the places of the block being scanned at the stall
 
     def engine(self, grid: Grid, pending):
-        return self.engine_class(self.main.puzzle, self.rules, start=grid, pending=pending, budget=self.budget,
-                                 by_strip=self.main.by_strip)
+        return Engine(self.main.puzzle, self.rules, start=grid, pending=pending, budget=self.budget,
+                      by_strip=self.main.by_strip)
 
     def work(self, node: Node) -> None:
         """Put ``node``'s block in its parent's grid and work it with the rules: it breaks, is solved or stalls.
@@ -268,7 +267,7 @@ class _Search:
         return Scanned.OPEN, best[1], []
 
     def strips(self, grid: Grid):
-        return self.engine_class(self.main.puzzle, (), start=grid, pending=()).strips
+        return Engine(self.main.puzzle, (), start=grid, pending=()).strips
 
     def settle(self, node: Node) -> None:
         """Scan ``node`` and take in what each scan settles, until it breaks, is solved, or must be expanded.

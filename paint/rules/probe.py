@@ -26,6 +26,12 @@ the ``corner`` probe four from squares at a generalised corner, where
 Kramer's worked example needs three.  Positions are 0-based; rows and columns
 a person reads count from 1.
 
+This module is what the two probe rules, :mod:`paint.rules.edge` and
+:mod:`paint.rules.corner`, share; it is no rule of its own.  Each probe rule
+owns a :class:`ProbeMemory` (its ``memory`` factory: the engine makes one per
+rule and hands it to the rule's ``find``), so the engine knows nothing of
+what a probe remembers.
+
 >>> from paint.puzzle import Puzzle
 >>> from paint.engine import Engine, choose_rules
 >>> engine = Engine(Puzzle(rows=[[1], [1]], columns=[[1], [1]]), choose_rules(None))
@@ -87,31 +93,32 @@ def corner_squares(engine):
 
 
 class ProbeMemory:
-    """The squares each probe found nothing for, with the strips that probe read (Kramer decision 8, for probes).
+    """The squares one probe rule found nothing for, with the strips it read there (Kramer decision 8, for probes).
 
     A probe reads only the strips its generations reach; as long as none of
     them has changed, probing the square again would follow the same path
-    and find nothing again.  One memory belongs to one line of reasoning
-    (an :class:`paint.engine.Engine` keeps it and hands it to its probe
-    rules), whose strips count their changes in ``Strip.version``.
+    and find nothing again.  One memory belongs to one probe rule on one
+    line of reasoning: an :class:`paint.engine.Engine` makes it from the
+    rule's ``memory`` factory and hands it to the rule's ``find``; the
+    engine's strips count their changes in ``Strip.version``.
     """
 
     def __init__(self):
-        self._quiet: dict[tuple[str, int, int], tuple[tuple[int, int], ...]] = {}
+        self._quiet: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 
-    def unchanged(self, name: str, square: tuple[int, int], strips) -> bool:
-        """True when probe ``name`` found nothing at ``square`` and no strip it read has changed since
+    def unchanged(self, square: tuple[int, int], strips) -> bool:
+        """True when the probe found nothing at ``square`` and no strip it read has changed since
         (``strips``: the engine's strips, indexed as the reads were)."""
-        reads = self._quiet.get((name, *square))
+        reads = self._quiet.get(square)
         return reads is not None and all(strips[i].version == version for i, version in reads)
 
-    def quiet(self, name: str, square: tuple[int, int], reads: dict[int, int]) -> None:
-        """Remember that probe ``name`` found nothing at ``square`` after reading ``reads`` (strip index -> version)."""
-        self._quiet[(name, *square)] = tuple(reads.items())
+    def quiet(self, square: tuple[int, int], reads: dict[int, int]) -> None:
+        """Remember that the probe found nothing at ``square`` after reading ``reads`` (strip index -> version)."""
+        self._quiet[square] = tuple(reads.items())
 
-    def forget(self, name: str, square: tuple[int, int]) -> None:
-        """Forget ``square`` for probe ``name`` (it broke: the square is now known)."""
-        self._quiet.pop((name, *square), None)
+    def forget(self, square: tuple[int, int]) -> None:
+        """Forget ``square`` (it broke: the square is now known)."""
+        self._quiet.pop(square, None)
 
 
 def probe(engine, row: int, column: int, generations: int, rules=None, reads: dict[int, int] | None = None
@@ -338,7 +345,7 @@ def _ancestors(premises: list[set[int]], start) -> set[int]:
     return seen
 
 
-def breaking(engine, memory: ProbeMemory, name: str, squares, generations: int):
+def breaking(engine, memory: ProbeMemory, squares, generations: int):
     """Probe every square of ``squares`` (0-based ``(row, column)`` pairs) in order; yield ``(square, chain)`` for each that breaks.
 
     ``chain`` is the :class:`Chain` a person reads, or None when the engine
@@ -348,13 +355,13 @@ def breaking(engine, memory: ProbeMemory, name: str, squares, generations: int):
     A generator: the caller marks each square found empty before asking for
     the next, so every chain holds on the grid just before its own step -
     the grid a person reading the explanation has in front of them.  A
-    square whose last probe ``name`` found nothing is not probed again until
-    one of the strips that probe read has changed (``memory``): with the
-    same squares the probe would follow the same path.
+    square whose last probe found nothing is not probed again until one of
+    the strips that probe read has changed (``memory``, the probe rule's
+    own): with the same squares the probe would follow the same path.
     """
     strips = engine.strips
     for square in list(squares):
-        if memory.unchanged(name, square, strips):
+        if memory.unchanged(square, strips):
             continue
         reads: dict[int, int] = {}
         if engine.chains:
@@ -364,7 +371,7 @@ def breaking(engine, memory: ProbeMemory, name: str, squares, generations: int):
             chain = None
             broke = _breaks(engine, square[0], square[1], generations, reads)
         if broke:
-            memory.forget(name, square)
+            memory.forget(square)
             yield square, chain
         else:
-            memory.quiet(name, square, reads)
+            memory.quiet(square, reads)
