@@ -293,7 +293,7 @@ def _decide(puzzle: Puzzle, result: Result, options: CheckOptions,
     from .search.dfs import two_solutions
     deadline = None if options.max_time is None else started + options.max_time
     try:
-        found = two_solutions(puzzle, result.grid.rows, nodes=options.max_branches, budget=Budget(deadline))
+        found = two_solutions(puzzle, result.grid.rows, positions=options.max_branches, budget=Budget(deadline))
     except (LimitReached, KeyboardInterrupt):  # as solve() takes Ctrl-C: a limit
         return "limit", (), None, None
     if len(found.solutions) == 2:

@@ -118,7 +118,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
             if options.second_solution and len(stalls) == 1:  # once, at the first stall: is it ambiguous?
                 from .search.dfs import two_solutions
                 try:
-                    quick = two_solutions(puzzle, engine.grid.rows, nodes=options.second_solution, budget=budget)
+                    quick = two_solutions(puzzle, engine.grid.rows, positions=options.second_solution, budget=budget)
                 except LimitReached:
                     status = Status.LIMIT
                     break
