@@ -161,8 +161,21 @@ class SolveOptions:
       this many positions; two found end the solve at once with status
       ``'multiple'`` (the explanation stops where the rules stalled).  None
       (the default) never does: ``paint solve`` explains the search that
-      finds the second solution (``paint check`` runs the depth-first search itself,
-      to the end: :func:`paint.check.check_puzzle`).
+      finds the second solution.
+    - ``depth_first``: where the rules first stall, the depth-first search
+      decides, explaining nothing (``paint check``: :func:`paint.check.check_puzzle`):
+      status ``'multiple'`` with two solutions, ``'solved'`` with the only
+      one as ``grid`` (the steps stop at the stall), ``'limit'`` when
+      ``max_positions`` ran out, and ``'contradiction'`` when there is none
+      - the breadth-first search then says where the clues contradict,
+      within :data:`paint.solver.EXPLAIN_CONTRADICTION` seconds more.
+      ``depth_first`` in the result is what the depth-first search found.
+      Only with ``search`` (and ``try_one`` among the rules).
+    - ``max_positions``: the positions the depth-first search of
+      ``depth_first`` may work, of all its passes (docs/glossary.md); None
+      for no limit.
+    - ``policy``: how the depth-first search spends its positions
+      (:class:`SearchPolicy`).
     - ``scan_blocks``, ``inner_scan``, ``inner_limit``: how widely the
       breadth-first search scans a branch (:func:`paint.search.bfs.explore`):
       at the stall, the places of up to ``scan_blocks`` blocks are worked
@@ -201,6 +214,9 @@ class SolveOptions:
     branch_steps: bool = attrs.field(default=False, validator=_flag)
     steps: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "rule")))
     second_solution: int | None = attrs.field(default=None, validator=count)
+    depth_first: bool = attrs.field(default=False, validator=_flag)
+    max_positions: int | None = attrs.field(default=None, validator=count)
+    policy: SearchPolicy = attrs.field(default=SearchPolicy(), validator=attrs.validators.instance_of(SearchPolicy))
     scan_blocks: int = attrs.field(default=20, validator=count)
     inner_scan: int = attrs.field(default=4, validator=count)
     inner_limit: int = attrs.field(default=8, validator=count)

@@ -124,15 +124,15 @@ class TestCheckPuzzle:
         assert check.hardest_rule not in LINE_RULE_NAMES
 
     def test_limit(self):
-        """A branch limit stops the search before the answer is known: limit, uniqueness unknown.
+        """A position or branch limit stops the search before the answer is known: limit, uniqueness unknown.
 
         The depth-first search counts the positions it probes: one is not
         enough to find two solutions.  The explained search counts its
         branches (``explain_search``), and one is not enough to finish SEARCH.
         """
-        check = check_puzzle(MULTIPLE, CheckOptions(max_branches=1))
+        check = check_puzzle(MULTIPLE, CheckOptions(max_positions=1))
         assert (check.verdict, check.unique, check.passes) == ("limit", None, False)
-        assert check.blank_at_stall == 4 and check_puzzle(MULTIPLE, CheckOptions(max_branches=3)).verdict == "multiple"
+        assert check.blank_at_stall == 4 and check_puzzle(MULTIPLE, CheckOptions(max_positions=3)).verdict == "multiple"
         explained = check_puzzle(SEARCH, CheckOptions(max_branches=1, explain_search=True))
         assert (explained.verdict, explained.unique, explained.blank_at_stall) == ("limit", None, 28)
 

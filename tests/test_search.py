@@ -599,6 +599,97 @@ class TestDepthFirstInParts:
         assert seen["records"] > 1000 and seen["inherited"] > 20 and seen["product"] > 20  # the checks did run
 
 
+class TestOneRoad:
+    """``paint check`` asks ``solve()`` for its verdict: the depth-first search runs inside the solve, on its one
+    budget, where the rules first stall (SolveOptions.depth_first)."""
+
+    NO_SOLUTION = paint.Puzzle(rows=[[1, 1], [2], [1], [2]], columns=[[2], [2], [2], [1]])
+    """No solution, and line logic alone stalls on it (the probes would find the contradiction)."""
+
+    def test_decides_at_the_stall(self):
+        """Two solutions end the solve at once with status multiple; one is the solved grid, the steps stopping
+        where the rules stalled, unique; either way the depth-first search's answer comes with the result."""
+        from paint.search.dfs import Count
+        several = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), paint.SolveOptions(depth_first=True))
+        assert several.status == "multiple" and several.depth_first.count is Count.SEVERAL
+        assert several.solutions[0] != several.solutions[1] and several.branches == 0
+        puzzle = paint.load(CORPUS / "jwilk" / "data016.nin")
+        one = paint.solve(puzzle, paint.SolveOptions(depth_first=True))
+        assert (one.status, one.unique, one.depth_first.count) == ("solved", True, Count.ONE)
+        assert one.stalls == (len(one.steps),) and one.blank == 0 and checked(puzzle, one.grid.lines())
+        assert one.grid == paint.solve(puzzle).grid
+
+    def test_proven_none_is_explained_by_the_explained_search(self):
+        """With no solution, the breadth-first search goes on from the stall to say where the clues contradict:
+        the same sentence as the explained search alone gives."""
+        from paint.search.dfs import Count
+        rules = LINE_RULE_NAMES
+        result = paint.solve(self.NO_SOLUTION, paint.SolveOptions(rules=rules, depth_first=True))
+        alone = paint.solve(self.NO_SOLUTION, paint.SolveOptions(rules=rules))
+        assert result.status == alone.status == "contradiction" and result.depth_first.count is Count.NONE
+        assert result.contradiction.sentence == alone.contradiction.sentence
+        assert result.stalls[0] == alone.stalls[0] and result.steps == alone.steps
+
+    def test_proven_none_stopped_before_saying_where(self, monkeypatch):
+        """When the explained search is stopped before it says where, the puzzle still has no solution: status
+        contradiction, the sentence saying the search proved it."""
+        from paint import solver
+        monkeypatch.setattr(solver, "EXPLAIN_CONTRADICTION", 1e-9)  # no time at all to explain
+        result = paint.solve(self.NO_SOLUTION, paint.SolveOptions(rules=LINE_RULE_NAMES, depth_first=True))
+        assert (result.status, result.unique) == ("contradiction", False)
+        assert result.contradiction.sentence == solver.PROVEN_NONE and result.tried is None
+
+    def test_positions_run_out(self):
+        """Past ``max_positions`` the depth-first search gives up: status limit, uniqueness unknown."""
+        result = paint.solve(paint.Puzzle(rows=[[1]] * 6, columns=[[1]] * 6),
+                             paint.SolveOptions(depth_first=True, max_positions=3))
+        assert (result.status, result.unique) == ("limit", None) and result.depth_first.positions <= 3
+
+    def test_one_budget_per_puzzle(self, monkeypatch):
+        """check_puzzle makes one budget for a puzzle, its deadline computed once, even where the depth-first
+        search decides and where the explained search then says where the clues contradict."""
+        from paint.budget import Budget
+        from paint.check import CheckOptions, check_puzzle
+        made = []
+        original = Budget.__attrs_post_init__
+
+        def counted(budget):
+            made.append(budget.deadline)
+            original(budget)
+
+        monkeypatch.setattr(Budget, "__attrs_post_init__", counted)
+        for puzzle in (paint.load(CORPUS / "jwilk" / "data016.nin"), paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]])):
+            made.clear()
+            check = check_puzzle(puzzle, CheckOptions(max_time=30))
+            assert check.verdict in ("needs-search", "multiple") and len(made) == 1 and made[0] is not None
+
+    def test_policy_is_validated(self):
+        """A search policy's counts are whole numbers, 0 or more (positive for slices and restarts; None to never
+        hand over to compiled probing), each error naming the field."""
+        assert SearchPolicy(plain=0, plain_per_line=0, compiled_after=None).compiled_after is None
+        with pytest.raises(ValueError, match="^restart must be positive, not 0$"):
+            SearchPolicy(restart=0)
+        with pytest.raises(ValueError, match="^plain must be 0 or more, not -1$"):
+            SearchPolicy(plain=-1)
+        with pytest.raises(TypeError, match="^compiled_after must be a whole number"):
+            SearchPolicy(compiled_after=1.5)
+        with pytest.raises(TypeError, match="policy"):
+            paint.SolveOptions(policy={"plain": 0})
+
+    def test_policy_reaches_the_search(self):
+        """The policy a solve or a check is given is the one its search runs by: on a puzzle that probing the
+        stall decides, with no plain pass the first position (probed) decides, where by default the plain pass
+        guesses first and takes 3; so one position is too few for a check by default and enough without it."""
+        from paint.check import CheckOptions, check_puzzle
+        puzzle = paint.load(CORPUS / "jwilk" / "data016.nin")
+        direct = SearchPolicy(plain=0, plain_per_line=0, first_slice=1)
+        plain = paint.solve(puzzle, paint.SolveOptions(depth_first=True))
+        other = paint.solve(puzzle, paint.SolveOptions(depth_first=True, policy=direct))
+        assert plain.grid == other.grid and (plain.depth_first.positions, other.depth_first.positions) == (3, 1)
+        assert check_puzzle(puzzle, CheckOptions(max_positions=1)).verdict == "limit"
+        assert check_puzzle(puzzle, CheckOptions(max_positions=1, policy=direct)).verdict == "needs-search"
+
+
 def stalled_tournament_puzzle(number):
     """TAAI 2011 puzzle ``number`` (from 1) and its grid where the rules (no search, no chains) stall."""
     from paint import formats
