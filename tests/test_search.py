@@ -690,6 +690,35 @@ class TestOneRoad:
         assert check_puzzle(puzzle, CheckOptions(max_positions=1, policy=direct)).verdict == "needs-search"
 
 
+class TestSearchWords:
+    """One name for one thing: the search's words are defined once, and its policy is documented as it is."""
+
+    DOCS = Path(__file__).parent.parent / "docs"
+
+    def test_glossary_defines_every_search_term(self):
+        """The glossary's search terms have a row each, and the two counts of the limits are told apart there."""
+        text = (self.DOCS / "glossary.md").read_text()
+        section = text.split("## Search terms", 1)[1]
+        terms = {row.split("|")[1].strip() for row in section.splitlines() if row.startswith("| ")}
+        assert {"branch", "place", "level", "position", "guess", "probing (fully probing)", "propagation",
+                "probe record", "pass", "plain pass", "slice", "restart", "depth", "compiled probing",
+                "search policy"} <= terms
+        assert "`paint solve --max-branches`" in section and "`paint check --max-positions`" in section
+
+    def test_policy_table_is_the_policy(self):
+        """Every field of SearchPolicy is in the table of docs/search.md with its default, and nothing else is."""
+        import attrs
+        text = (self.DOCS / "search.md").read_text()
+        table = text.split("**The policy.**", 1)[1].split("\n\n", 2)[1]
+        rows = [row.split("|")[1:3] for row in table.splitlines()[2:]]
+        documented = {}
+        for names, defaults in rows:
+            for name, default in zip(names.replace("`", "").split(","), defaults.split(", ")):
+                documented[name.strip()] = default.strip().replace(",", "")
+        defaults = {field.name: str(field.default) for field in attrs.fields(SearchPolicy)}
+        assert documented == defaults
+
+
 def stalled_tournament_puzzle(number):
     """TAAI 2011 puzzle ``number`` (from 1) and its grid where the rules (no search, no chains) stall."""
     from paint import formats
