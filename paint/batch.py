@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 
 @attrs.frozen
-class Found:
+class PuzzleEntry:
     """A puzzle file to check (``problem`` None), or a path that cannot be checked and why.
 
     ``path`` is as the user named it, or joined onto the folder they named
@@ -62,7 +62,7 @@ class Found:
     def label(self) -> str:
         """How the puzzle is named in the report: its path, and ``#N`` for one puzzle of a file of many.
 
-        >>> Found('questions.txt', number=17).label
+        >>> PuzzleEntry('questions.txt', number=17).label
         'questions.txt#17'
         """
         return self.path if self.number is None else f"{self.path}#{self.number}"
@@ -82,7 +82,7 @@ class Batch:
 
 
 
-def find_puzzles(paths) -> list[Found]:
+def find_puzzles(paths) -> list[PuzzleEntry]:
     """The puzzle files named by ``paths`` (files or folders), each once, in order.
 
     A file named in ``paths`` is taken whatever its name (its format is
@@ -98,14 +98,14 @@ def find_puzzles(paths) -> list[Found]:
     is not a regular file (a pipe there would block the reader) come back
     with their ``problem``, worded by :func:`paint.printable.printable`.
     """
-    found: list[Found] = []
+    found: list[PuzzleEntry] = []
     seen: set[str] = set()
 
     def add(path: str, problem: str | None = None, text: str | None = None) -> None:
         key = os.path.normcase(os.path.realpath(path))
         if key not in seen:
             seen.add(key)
-            found.append(Found(path, None if problem is None else printable(problem), text))
+            found.append(PuzzleEntry(path, None if problem is None else printable(problem), text))
 
     for path in map(str, paths):
         if path == STDIN:
@@ -131,7 +131,7 @@ def find_puzzles(paths) -> list[Found]:
     return found
 
 
-def expand(found) -> list[Found]:
+def expand(found) -> list[PuzzleEntry]:
     """``found`` with every file that holds many puzzles made one record per puzzle, in order.
 
     Files that may hold many (formats with ``MANY``, or an extension that
@@ -141,10 +141,10 @@ def expand(found) -> list[Found]:
     file's.  A file that holds one puzzle stays one record, named by its
     path alone.  Nothing raises for the files' content.
 
-    >>> [entry.label for entry in expand([Found('q.txt', text='$1\\n1\\n1\\n$2\\n0\\n0\\n')])]
+    >>> [entry.label for entry in expand([PuzzleEntry('q.txt', text='$1\\n1\\n1\\n$2\\n0\\n0\\n')])]
     ['q.txt#1', 'q.txt#2']
     """
-    expanded: list[Found] = []
+    expanded: list[PuzzleEntry] = []
     for entry in found:
         name = format_for(entry.path)
         if entry.problem is not None or (entry.text is None and name is not None and not FORMATS[name].MANY):
@@ -164,12 +164,12 @@ def expand(found) -> list[Found]:
     return expanded
 
 
-def _record(path: str, number: int | None, item: Puzzle | PuzzleFormatError) -> Found:
+def _record(path: str, number: int | None, item: Puzzle | PuzzleFormatError) -> PuzzleEntry:
     if isinstance(item, GoalMismatch):
-        return Found(path, number=number, puzzle=item.puzzle, broken_goal=str(item))
+        return PuzzleEntry(path, number=number, puzzle=item.puzzle, broken_goal=str(item))
     if isinstance(item, PuzzleFormatError):
-        return Found(path, printable(str(item)), number=number)
-    return Found(path, number=number, puzzle=item)
+        return PuzzleEntry(path, printable(str(item)), number=number)
+    return PuzzleEntry(path, number=number, puzzle=item)
 
 
 def _broken_link(path: str) -> str:
@@ -204,7 +204,7 @@ def _walk(folder: str, add) -> None:
 
 
 def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on_check=None, on_start=None) -> Batch:
-    """Judge every puzzle in ``found`` (:class:`Found` records, as from :func:`find_puzzles`).
+    """Judge every puzzle in ``found`` (:class:`PuzzleEntry` records, as from :func:`find_puzzles`).
 
     ``jobs`` worker processes do the work (1: in this process).
     ``on_check(check)`` is called in this process as each check finishes,
@@ -360,7 +360,7 @@ def _stop(executor: ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def check_found(entry: Found, options: CheckOptions) -> Check:
+def check_entry(entry: PuzzleEntry, options: CheckOptions) -> Check:
     """Judge one record: the puzzle :func:`expand` read, or the file, read now (:func:`paint.check.check_file`).
 
     Raises nothing for the file's content (see check_file).
@@ -371,10 +371,10 @@ def check_found(entry: Found, options: CheckOptions) -> Check:
     return check if entry.broken_goal is None else broken_goal(check, entry.broken_goal)
 
 
-def _check_safely(entry: Found, options: CheckOptions) -> Check:
-    """:func:`check_found`, with a failure of paint itself made an ``error`` check so the batch goes on."""
+def _check_safely(entry: PuzzleEntry, options: CheckOptions) -> Check:
+    """:func:`check_entry`, with a failure of paint itself made an ``error`` check so the batch goes on."""
     try:
-        return check_found(entry, options)
+        return check_entry(entry, options)
     except Exception as error:  # a bug in paint: say so, and check the other puzzles
         return Check(printable(entry.label), "error", error=_internal(entry.label, error))
 

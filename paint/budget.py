@@ -100,6 +100,26 @@ class Budget:
             self.on_progress(self.progress(now))
         self._wake = self._next(now)
 
+    @classmethod
+    def for_limits(cls, max_time: float | None, max_branches: int | None = None, **fields) -> Budget:
+        """A budget of ``max_time`` seconds from ``fields['started']`` (now, when not given; None: no time
+        limit) and ``max_branches`` search branches: the one place a time limit becomes a deadline.  The other
+        ``fields`` are set as given.
+
+        >>> Budget.for_limits(2.0, started=10.0).deadline
+        12.0
+        """
+        started = fields.pop("started", None)
+        started = time.perf_counter() if started is None else started
+        deadline = None if max_time is None else started + max_time
+        return cls(deadline, max_branches, started=started, **fields)
+
+    def within(self, seconds: float) -> None:
+        """Leave at most ``seconds`` more from now of this budget's time (what is left, when that is less)."""
+        deadline = time.perf_counter() + seconds
+        self.deadline = deadline if self.deadline is None else min(self.deadline, deadline)
+        self._wake = min(self._wake, self.deadline)
+
     def spent(self) -> bool:
         """True when the time or the branches are used up, or a stop was asked for."""
         if self.stop is not None and self.stop.is_set():

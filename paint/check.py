@@ -39,7 +39,7 @@ import attrs
 
 from .errors import GoalMismatch, PaintError
 from .formats import load, loads
-from .options import SolveOptions, positive_or_none
+from .options import SearchPolicy, SolveOptions, positive_or_none
 from .printable import printable
 from .puzzle import Puzzle
 from .result import Result, Status, replay
@@ -56,10 +56,6 @@ HARDNESS = (*RULE_NAMES, "search")
 DEFAULT_MAX_TIME = 60.0
 """Seconds a check spends on one puzzle unless told otherwise."""
 
-EXPLAIN_CONTRADICTION = 10.0
-"""Seconds the explained search may spend saying where the clues of a puzzle with no solution contradict, once
-the depth-first search has proven that they do."""
-
 @attrs.frozen
 class CheckOptions:
     """How :func:`check_puzzle` judges a puzzle.
@@ -69,17 +65,23 @@ class CheckOptions:
       together stop rather than where line logic stops;
     - ``max_time``: seconds of solving per puzzle before its verdict is
       ``limit`` (None: no limit);
-    - ``max_branches``: search branches per puzzle before ``limit`` (None:
-      no limit) - positions of the depth-first search, or branches of the
-      explained search with ``explain_search``;
+    - ``max_positions``: positions of the depth-first search per puzzle
+      before ``limit`` (None: no limit; ``paint check --max-positions``);
+    - ``max_branches``: branches of the breadth-first search per puzzle
+      before ``limit`` (None: no limit): of the explained search with
+      ``explain_search``, else of the one that says where the clues of a
+      puzzle with no solution contradict;
     - ``explain_search``: where the rules stall, decide by the explained
       breadth-first search of ``paint solve`` (:mod:`paint.search.bfs`), so
       that ``steps`` and ``search_depth`` count its steps and levels, rather
       than by the depth-first search (:mod:`paint.search.dfs`), which
       explains nothing and is many times faster on a puzzle with several
-      solutions or a deep search.
+      solutions or a deep search;
+    - ``policy``: how the depth-first search spends its positions
+      (:class:`paint.options.SearchPolicy`).
 
-    Raises ValueError for a limit that is not positive.
+    The words are those of docs/glossary.md.  Raises ValueError for a limit
+    that is not positive.
 
     >>> CheckOptions().max_time
     60.0
@@ -90,8 +92,10 @@ class CheckOptions:
 
     allow_probes: bool = False
     max_time: float | None = attrs.field(default=DEFAULT_MAX_TIME, validator=positive_or_none)
+    max_positions: int | None = attrs.field(default=None, validator=positive_or_none)
     max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
     explain_search: bool = False
+    policy: SearchPolicy = attrs.field(default=SearchPolicy(), validator=attrs.validators.instance_of(SearchPolicy))
 
     @property
     def allowed(self) -> tuple[str, ...]:
@@ -118,7 +122,7 @@ class Check:
     - ``search_depth``: how many levels of trial the search went down: 1
       when trying each blank square both ways where the rules stalled
       settles the puzzle, one more for each guess stacked on another
-      (:attr:`paint.search.dfs.Found.depth`; the levels of the explained
+      (:attr:`paint.search.dfs.Counted.depth`; the levels of the explained
       search with :attr:`CheckOptions.explain_search`); None without search
       or when a limit stopped the depth-first search;
     - ``differing``: for ``multiple``, the squares in which two solutions differ;
@@ -218,34 +222,45 @@ def broken_goal(check: Check, message: str) -> Check:
 def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: str = "") -> Check:
     """Solve ``puzzle`` with every rule, search where they stall, and give an editor's verdict on it.
 
-    The rules run as ``paint solve`` runs them, explained; their steps give
-    ``ok`` when every step is a line rule and ``needs-probes`` when the
-    hardest is a probe.  Where every rule stalls, the depth-first search of
-    :mod:`paint.search.dfs` decides: two solutions make it ``multiple``,
-    one ``needs-search``, none ``no-solution`` (where the clues contradict
-    is then found by the explained search, as ``paint solve`` would show
-    it).  With :attr:`CheckOptions.explain_search` the explained search of
-    ``paint solve`` decides instead.  A time or branch limit gives
+    One solve (:func:`paint.solve`, one budget for the puzzle) runs the
+    rules as ``paint solve`` runs them, explained; their steps give ``ok``
+    when every step is a line rule and ``needs-probes`` when the hardest is
+    a probe.  Where every rule stalls, the depth-first search of
+    :mod:`paint.search.dfs` decides (:attr:`paint.options.SolveOptions.depth_first`):
+    two solutions make it ``multiple``, one ``needs-search``, none
+    ``no-solution`` (where the clues contradict is then found by the
+    explained search, as ``paint solve`` would show it).  With
+    :attr:`CheckOptions.explain_search` the explained search of ``paint
+    solve`` decides instead.  A time, position or branch limit gives
     ``limit``.  A goal that differs from the one solution is reported in
     ``error`` and the puzzle does not pass.  Raises nothing for the
     puzzle's content.
     """
     options = options or CheckOptions()
     started = time.perf_counter()
+    depth_first = not options.explain_search
     result = solve(puzzle, SolveOptions(max_time=options.max_time, max_branches=options.max_branches,
-                                        search=options.explain_search, chains=False))
-    used = {step.rule for step in result.steps}
-    if result.contradiction is not None:
-        used.add(result.contradiction.rule)
-    status, solutions, depth = result.status, result.solutions, result.levels if result.branches else None
-    solution = result.grid if status == "solved" else None
+                                        depth_first=depth_first, max_positions=options.max_positions,
+                                        policy=options.policy, chains=False))
+    status, solutions = result.status, result.solutions
     contradiction = result.contradiction.sentence if result.contradiction is not None else None
-    if result.branches or status == "multiple":  # a second solution is found only by a search
-        used.add("search")
-    if status == "stalled":  # the rules stalled, and search was left to the depth-first search
-        used.add("search")
-        status, solutions, depth, contradiction = _decide(puzzle, result, options, started)
-        solution = solutions[0] if status == "solved" else None
+    if depth_first and result.stalls:  # the rules stalled, and the depth-first search decided from there
+        counted = result.depth_first
+        depth = None if status == "limit" else counted.depth
+        if status == "solved":
+            solutions = (result.grid,)
+        # what the rules did up to the stall; the explained search after it only says where a contradiction lies
+        result = attrs.evolve(result, steps=result.steps[:result.stalls[0]], contradiction=None,
+                              stalls=result.stalls[:1])
+        used = {step.rule for step in result.steps} | {"search"}
+    else:
+        depth = result.levels if result.branches else None
+        used = {step.rule for step in result.steps}
+        if result.contradiction is not None:
+            used.add(result.contradiction.rule)
+        if result.branches or status == "multiple":  # a second solution is found only by a search
+            used.add("search")
+    solution = result.grid if status == "solved" else None
     hardest = max(used, key=_hardness, default=None)
 
     verdict = {"multiple": "multiple", "contradiction": "no-solution"}.get(status, "limit")
@@ -274,40 +289,6 @@ def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: s
         stall=None if stall is None else tuple(stall.lines()),
         solutions=tuple(tuple(grid.lines()) for grid in solutions),
     )
-
-
-def _decide(puzzle: Puzzle, result: Result, options: CheckOptions,
-            started: float) -> tuple[str, tuple[Grid, ...], int | None, str | None]:
-    """Status, solutions, search depth and contradiction of a puzzle whose rules stalled in ``result``.
-
-    The depth-first search (:func:`paint.search.dfs.two_solutions`) runs
-    from the stalled grid within what is left of the time limit, trying at
-    most :attr:`CheckOptions.max_branches` positions: ``'multiple'`` with
-    two solutions, ``'solved'`` with the only one, ``'contradiction'`` with
-    none, ``'limit'`` when it was stopped (by a limit, or Ctrl-C).  For a
-    contradiction, the explained search finds where it lies, within the
-    time left and at most :data:`EXPLAIN_CONTRADICTION` seconds; if it is
-    stopped, the sentence says only that the search proved it.
-    """
-    from .budget import Budget, LimitReached
-    from .search.dfs import two_solutions
-    deadline = None if options.max_time is None else started + options.max_time
-    try:
-        found = two_solutions(puzzle, result.grid.rows, nodes=options.max_branches, budget=Budget(deadline))
-    except (LimitReached, KeyboardInterrupt):  # as solve() takes Ctrl-C: a limit
-        return "limit", (), None, None
-    if len(found.solutions) == 2:
-        return "multiple", found.solutions, found.depth, None
-    if not found.complete:
-        return "limit", (), None, None
-    if found.solutions:
-        return "solved", found.solutions, found.depth, None
-    left = EXPLAIN_CONTRADICTION if deadline is None else min(deadline - time.perf_counter(), EXPLAIN_CONTRADICTION)
-    explained = solve(puzzle, SolveOptions(max_time=max(left, 0.001), max_branches=options.max_branches))
-    if explained.contradiction is not None:
-        return "contradiction", (), found.depth, explained.contradiction.sentence
-    return "contradiction", (), found.depth, ("the grid where the rules stall cannot be completed: the search "
-                                              "followed every guess both ways, and each broke a clue")
 
 
 def _hardness(rule: str) -> int:

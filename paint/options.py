@@ -51,13 +51,62 @@ def seconds_or_none(value) -> float | None:
 def count(instance, attribute, value) -> None:
     """An attrs validator: ``value`` is a whole number (not a bool) more than 0, or None where the field's
     default is None; raises TypeError or ValueError naming the field otherwise."""
+    _whole_number(attribute, value, 1)
+
+
+def at_least_zero(instance, attribute, value) -> None:
+    """An attrs validator: ``value`` is a whole number (not a bool) of 0 or more, or None where the field's
+    default is None; raises TypeError or ValueError naming the field otherwise."""
+    _whole_number(attribute, value, 0)
+
+
+def _whole_number(attribute, value, least: int) -> None:
+    """Raise TypeError unless ``value`` is a whole number (or None where ``attribute``'s default is None),
+    ValueError when it is less than ``least`` (1 or 0)."""
     if value is None and attribute.default is None:
         return
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         allowed = " or None" if attribute.default is None else ""
         raise TypeError(f"{attribute.name} must be a whole number{allowed}, not {type(value).__name__}")
-    if value <= 0:
-        raise ValueError(f"{attribute.name} must be positive, not {shown(value)}")
+    if value < least:
+        raise ValueError(f"{attribute.name} must be {'positive' if least else '0 or more'}, not {shown(value)}")
+
+
+@attrs.frozen
+class SearchPolicy:
+    """How the depth-first search (:func:`paint.search.dfs.two_solutions`) spends its positions.
+
+    Each field is a number of *positions* (docs/glossary.md); docs/search.md
+    says why each pass exists and has the measurements behind the defaults.
+
+    - ``plain``, ``plain_per_line``: the plain pass (guessing without
+      probing) runs first for at most the larger of ``plain`` positions and
+      ``plain_per_line`` per row and column (0 and 0: no plain pass);
+    - ``first_slice``: the positions of the first slice of each main
+      search; each later slice gets twice as many;
+    - ``restart``: the most positions one restart gets (after each slice a
+      restart gets as many as that slice, up to this);
+    - ``compiled_after``: positions probed in Python before the rest go to
+      the compiled probe (:mod:`paint.search.compiled`, when numba is
+      installed and not yet loaded in the process; once loaded, from the
+      first position); 0 from the first position, None never.
+
+    Raises TypeError for a count that is not a whole number, ValueError for
+    one below 0 (below 1 for ``first_slice`` and ``restart``); each error
+    names the field.
+
+    >>> SearchPolicy().first_slice, SearchPolicy(compiled_after=None).compiled_after
+    (100, None)
+    >>> SearchPolicy(first_slice=0)
+    Traceback (most recent call last):
+    ValueError: first_slice must be positive, not 0
+    """
+
+    plain: int = attrs.field(default=100, validator=at_least_zero)
+    plain_per_line: int = attrs.field(default=2, validator=at_least_zero)
+    first_slice: int = attrs.field(default=100, validator=count)
+    restart: int = attrs.field(default=1600, validator=count)
+    compiled_after: int | None = attrs.field(default=30, validator=attrs.validators.optional(at_least_zero))
 
 
 def _rule_names(value) -> tuple[str, ...] | None:
@@ -103,17 +152,30 @@ class SolveOptions:
       (:mod:`paint.search.bfs`); False stops at the stall.
     - ``max_time``: stop the search after this many seconds of the whole
       solve (status ``'limit'``); None for no limit.
-    - ``max_branches``: stop the search after working this many branches;
-      None for no limit.
+    - ``max_branches``: stop the breadth-first search after working this
+      many branches (docs/glossary.md); None for no limit.
     - ``branch_steps``: keep every branch's own steps in the search records
       (for ``--detail``); off, only their counts are kept.
     - ``second_solution``: before the first breadth-first search, look for
-      two solutions depth first (:mod:`paint.search.dfs`), probing at most
+      two solutions depth first (:mod:`paint.search.dfs`), working at most
       this many positions; two found end the solve at once with status
       ``'multiple'`` (the explanation stops where the rules stalled).  None
       (the default) never does: ``paint solve`` explains the search that
-      finds the second solution (``paint check`` runs the depth-first search itself,
-      to the end: :func:`paint.check.check_puzzle`).
+      finds the second solution.
+    - ``depth_first``: where the rules first stall, the depth-first search
+      decides, explaining nothing (``paint check``: :func:`paint.check.check_puzzle`):
+      status ``'multiple'`` with two solutions, ``'solved'`` with the only
+      one as ``grid`` (the steps stop at the stall), ``'limit'`` when
+      ``max_positions`` ran out, and ``'contradiction'`` when there is none
+      - the breadth-first search then says where the clues contradict,
+      within :data:`paint.solver.EXPLAIN_CONTRADICTION` seconds more.
+      ``depth_first`` in the result is what the depth-first search found.
+      Only with ``search`` (and ``try_one`` among the rules).
+    - ``max_positions``: the positions the depth-first search of
+      ``depth_first`` may work, of all its passes (docs/glossary.md); None
+      for no limit.
+    - ``policy``: how the depth-first search spends its positions
+      (:class:`SearchPolicy`).
     - ``scan_blocks``, ``inner_scan``, ``inner_limit``: how widely the
       breadth-first search scans a branch (:func:`paint.search.bfs.explore`):
       at the stall, the places of up to ``scan_blocks`` blocks are worked
@@ -152,6 +214,9 @@ class SolveOptions:
     branch_steps: bool = attrs.field(default=False, validator=_flag)
     steps: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "rule")))
     second_solution: int | None = attrs.field(default=None, validator=count)
+    depth_first: bool = attrs.field(default=False, validator=_flag)
+    max_positions: int | None = attrs.field(default=None, validator=count)
+    policy: SearchPolicy = attrs.field(default=SearchPolicy(), validator=attrs.validators.instance_of(SearchPolicy))
     scan_blocks: int = attrs.field(default=20, validator=count)
     inner_scan: int = attrs.field(default=4, validator=count)
     inner_limit: int = attrs.field(default=8, validator=count)

@@ -65,7 +65,11 @@ class Result:
     began, or was off), how many steps had been taken: ``(12, 40)`` means
     the rules stalled after step 12 and again after step 40.  ``tried``,
     when a limit stopped a search, records the places of the block it was
-    trying at the stall, as far as they were worked.
+    trying at the stall, as far as they were worked.  ``depth_first`` is
+    what the depth-first search found where it ran
+    (:class:`paint.search.dfs.Counted`; :attr:`paint.options.SolveOptions.depth_first`
+    and ``second_solution``), else None; when it decided a ``'solved'``,
+    ``grid`` is its solution and the steps stop where the rules stalled.
     """
 
     puzzle: Puzzle
@@ -80,6 +84,7 @@ class Result:
     branches: int = 0
     stalls: tuple[int, ...] = attrs.field(default=(), converter=tuple)
     tried: Search | None = None
+    depth_first: object = attrs.field(default=None, eq=False, repr=False)
 
     def differences(self) -> list[tuple[int, int]]:
         """The 0-based ``(row, column)`` squares where the two solutions found differ (empty unless ``'multiple'``)."""

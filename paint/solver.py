@@ -31,6 +31,15 @@ from .puzzle import Puzzle, clue_text, totals_problem
 from .result import Result, Status, replay
 from .squares import BLANK, Grid, starting_grid
 
+EXPLAIN_CONTRADICTION = 10.0
+"""Seconds the breadth-first search may spend saying where the clues of a puzzle with no solution contradict,
+once the depth-first search has proven that they do (:attr:`SolveOptions.depth_first`)."""
+
+PROVEN_NONE = ("the grid where the rules stall cannot be completed: the search followed every guess both ways, "
+               "and each broke a clue")
+"""Where the clues contradict, when the depth-first search proved it and the breadth-first search was stopped
+before it could say where."""
+
 
 def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | None = None, on_step=None,
           on_progress=None, stop=None) -> Result:
@@ -84,8 +93,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     rules = choose_rules(options.rules)
     search = options.search and "try_one" in {rule.name for rule in rules}
     branch_rules = tuple(rule for rule in rules if rule.scope == "strip")
-    budget = Budget(None if options.max_time is None else started + options.max_time, options.max_branches,
-                    on_progress=on_progress, stop=stop, squares=puzzle.width * puzzle.height, started=started)
+    budget = Budget.for_limits(options.max_time, options.max_branches, on_progress=on_progress, stop=stop,
+                               squares=puzzle.width * puzzle.height, started=started)
     by_strip = options.steps == "strip"
     engine = Engine(puzzle, rules, on_step, start=given, budget=budget, by_strip=by_strip,
                     chains=options.chains)
@@ -95,6 +104,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     tried = None
     status = Status.STALLED
     memory = None  # what the searches of this solve learned about the places they tried
+    counted = None  # what the depth-first search found, where it ran
+    proven_none = False  # the depth-first search proved there is no solution
     stalls: list[int] = []
     try:
         totals = totals_problem(puzzle.rows, puzzle.columns)
@@ -115,16 +126,20 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
                 status = Status.LIMIT
                 break
             budget.stage = "search"
-            if options.second_solution and len(stalls) == 1:  # once, at the first stall: is it ambiguous?
-                from .search.dfs import two_solutions
+            if (options.depth_first or options.second_solution) and len(stalls) == 1:  # once, at the first stall
                 try:
-                    quick = two_solutions(puzzle, engine.grid.rows, nodes=options.second_solution, budget=budget)
+                    counted = _depth_first(puzzle, engine.grid, options, budget)
                 except LimitReached:
                     status = Status.LIMIT
                     break
-                if len(quick.solutions) == 2:
-                    status, solutions = Status.MULTIPLE, quick.solutions
+                decided = _decided(counted, options.depth_first)
+                if decided is not None:
+                    status = decided
+                    solutions = counted.solutions if decided is Status.MULTIPLE else ()
                     break
+                if options.depth_first:  # none: the breadth-first search says where the clues contradict
+                    proven_none = True
+                    budget.within(EXPLAIN_CONTRADICTION)
             from .search.bfs import SearchMemory, Verdict, explore  # only a puzzle the rules cannot finish loads it
             memory = memory or SearchMemory()
             found = explore(engine, branch_rules, budget, options, memory)
@@ -145,13 +160,39 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     except KeyboardInterrupt:
         status = Status.LIMIT
         engine.grid = replay(puzzle, engine.steps)  # Ctrl-C may have come in the middle of a step
+    if proven_none and status is Status.LIMIT:  # stopped before the breadth-first search could say where
+        status, contradiction, tried = Status.CONTRADICTION, Contradiction(None, "search", PROVEN_NONE), None
     grid = Grid(puzzle.height, puzzle.width, [list(row) for row in engine.grid.rows])
     if status is Status.MULTIPLE:
         grid = solutions[0]
+    elif status is Status.SOLVED and options.depth_first and counted is not None:  # the depth-first search's
+        grid = counted.solutions[0]
     unique = status.unique
     return Result(puzzle, status, tuple(engine.steps), grid, contradiction,
                   time.perf_counter() - started, unique=unique, solutions=solutions,
-                  levels=budget.levels, branches=budget.branches, stalls=stalls, tried=tried)
+                  levels=budget.levels, branches=budget.branches, stalls=stalls, tried=tried,
+                  depth_first=counted)
+
+
+def _depth_first(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budget):
+    """What the depth-first search finds from the stalled ``grid`` (:func:`paint.search.dfs.two_solutions`):
+    within :attr:`SolveOptions.max_positions` positions for :attr:`SolveOptions.depth_first`, else
+    :attr:`SolveOptions.second_solution`.  Raises :class:`paint.budget.LimitReached` as the budget says."""
+    from .search.dfs import two_solutions  # only a puzzle the rules cannot finish loads it
+    positions = options.max_positions if options.depth_first else options.second_solution
+    return two_solutions(puzzle, grid.rows, positions=positions, budget=budget, policy=options.policy)
+
+
+def _decided(counted, decides: bool) -> Status | None:
+    """The status the depth-first search's ``counted`` ends the solve with: ``'multiple'`` for two solutions;
+    when it ``decides``, also ``'solved'`` for one and ``'limit'`` when its positions ran out; None to go on
+    (with the breadth-first search)."""
+    from .search.dfs import Count
+    if counted.count is Count.SEVERAL:
+        return Status.MULTIPLE
+    if decides:
+        return {Count.ONE: Status.SOLVED, Count.UNKNOWN: Status.LIMIT}.get(counted.count)
+    return None
 
 
 def with_given(puzzle: Puzzle, grid: Grid) -> Puzzle:

@@ -21,7 +21,7 @@ from rich.console import Console
 import paint
 from checker import brute_force, clues_of, columns_of, is_solution, solutions_by_rows
 from paint import cli, formats
-from paint.batch import Found, check_batch, expand, find_puzzles, _run_in_processes
+from paint.batch import PuzzleEntry, check_batch, expand, find_puzzles, _run_in_processes
 from paint.check import VERDICTS, Check, CheckOptions, check_file, check_puzzle
 from paint.render.check import describe, note, render_report, short_names, show_pictures, summary_line
 from paint.rules import LINE_RULE_NAMES
@@ -124,15 +124,15 @@ class TestCheckPuzzle:
         assert check.hardest_rule not in LINE_RULE_NAMES
 
     def test_limit(self):
-        """A branch limit stops the search before the answer is known: limit, uniqueness unknown.
+        """A position or branch limit stops the search before the answer is known: limit, uniqueness unknown.
 
         The depth-first search counts the positions it probes: one is not
         enough to find two solutions.  The explained search counts its
         branches (``explain_search``), and one is not enough to finish SEARCH.
         """
-        check = check_puzzle(MULTIPLE, CheckOptions(max_branches=1))
+        check = check_puzzle(MULTIPLE, CheckOptions(max_positions=1))
         assert (check.verdict, check.unique, check.passes) == ("limit", None, False)
-        assert check.blank_at_stall == 4 and check_puzzle(MULTIPLE, CheckOptions(max_branches=3)).verdict == "multiple"
+        assert check.blank_at_stall == 4 and check_puzzle(MULTIPLE, CheckOptions(max_positions=3)).verdict == "multiple"
         explained = check_puzzle(SEARCH, CheckOptions(max_branches=1, explain_search=True))
         assert (explained.verdict, explained.unique, explained.blank_at_stall) == ("limit", None, 28)
 
@@ -237,12 +237,12 @@ class TestFindPuzzles:
         path = tmp_path / "puzzle.txt"
         path.write_text("x", encoding="utf-8")
         found = find_puzzles([path, tmp_path, path])
-        assert found == [Found(str(path))]
+        assert found == [PuzzleEntry(str(path))]
 
     def test_missing_path(self, tmp_path):
         """A path that does not exist comes back with its problem."""
         missing = tmp_path / "nope"
-        assert find_puzzles([missing]) == [Found(str(missing), f"{missing}: no such file or folder")]
+        assert find_puzzles([missing]) == [PuzzleEntry(str(missing), f"{missing}: no such file or folder")]
 
     def test_broken_link_and_pipe(self, tmp_path):
         """A link to nothing and a pipe named like a puzzle are reported, never opened (a pipe would block)."""
@@ -256,8 +256,8 @@ class TestFindPuzzles:
         """A link that leads round in a loop is reported as such, in a folder and when named."""
         os.symlink("loop.non", tmp_path / "loop.non")
         expected = f"{tmp_path / 'loop.non'}: cannot read the file: Too many levels of symbolic links"
-        assert find_puzzles([tmp_path]) == [Found(str(tmp_path / "loop.non"), expected)]
-        assert find_puzzles([tmp_path / "loop.non"]) == [Found(str(tmp_path / "loop.non"), expected)]
+        assert find_puzzles([tmp_path]) == [PuzzleEntry(str(tmp_path / "loop.non"), expected)]
+        assert find_puzzles([tmp_path / "loop.non"]) == [PuzzleEntry(str(tmp_path / "loop.non"), expected)]
 
     def test_pipe_named_is_read_at_once(self, tmp_path):
         """A pipe named on the command line (the shell's <(...)) is read when found, and checked by a worker."""
@@ -334,7 +334,7 @@ class TestCheckBatch:
 
     def test_ctrl_c_during_a_solve(self):
         """A real SIGINT in the middle of a long solve stops the batch; the cut-short solve is not reported as a limit."""
-        found = [Found(str(CORPUS / "survey" / "knotty.non")), Found(str(CORPUS / "jwilk" / "data000.nin"))]
+        found = [PuzzleEntry(str(CORPUS / "survey" / "knotty.non")), PuzzleEntry(str(CORPUS / "jwilk" / "data000.nin"))]
         timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
         timer.start()
         try:
@@ -367,7 +367,7 @@ class TestCheckBatch:
     def test_worker_that_dies(self, tmp_path):
         """A worker killed in the middle of a puzzle makes that puzzle an error; the others are checked."""
         paths = write_batch(tmp_path, ["ok", "multiple", "needs-probes"])
-        work = [(index, Found(str(paths[v]))) for index, v in enumerate(("ok", "multiple", "needs-probes"))]
+        work = [(index, PuzzleEntry(str(paths[v]))) for index, v in enumerate(("ok", "multiple", "needs-probes"))]
         checks = [None] * 3
         interrupted = _run_in_processes(work, CheckOptions(), checks, None, 2, function=die_on_multiple)
         assert not interrupted
@@ -449,7 +449,7 @@ class TestExpand:
         bundle = tmp_path / "b.nonpack"
         good = formats.dumps(OK, "non")
         bundle.write_text(good + "====\nwidth x\n====\n" + good, encoding="utf-8")
-        batch = check_batch(expand([Found(str(bundle))]))
+        batch = check_batch(expand([PuzzleEntry(str(bundle))]))
         assert [check.verdict for check in batch.checks] == ["ok", "error", "ok"]
         assert batch.checks[1].error.startswith(f"{bundle}:") and "width 'x'" in batch.checks[1].error
 
@@ -458,14 +458,14 @@ class TestExpand:
         bundle = tmp_path / "g.nonpack"
         bad = formats.dumps(OK, "non") + 'goal "0000"\n'
         bundle.write_text(formats.dumps(OK, "non") + "====\n" + bad, encoding="utf-8")
-        first, second = check_batch(expand([Found(str(bundle))])).checks
+        first, second = check_batch(expand([PuzzleEntry(str(bundle))])).checks
         assert first.passes and second.verdict == "ok" and not second.passes and second.goal_matches is False
 
     def test_tournament_file(self):
         """The tournament file is 1000 records; a single-puzzle file stays one record named by its path."""
         questions = CORPUS / "taai2011" / "questions.txt"
         single = CORPUS / "jwilk" / "data000.nin"
-        found = expand([Found(str(questions)), Found(str(single))])
+        found = expand([PuzzleEntry(str(questions)), PuzzleEntry(str(single))])
         assert len(found) == 1001 and found[0].label == f"{questions}#1" and found[-1].label == str(single)
         assert found[-1].puzzle is None  # read by the worker
 
@@ -486,7 +486,7 @@ class TestExpand:
         """A file of many that cannot be read at all is one error record."""
         bad = tmp_path / "bad.xml"
         bad.write_text("<puzzleset><puzzle>", encoding="utf-8")
-        [entry] = expand([Found(str(bad))])
+        [entry] = expand([PuzzleEntry(str(bad))])
         assert entry.problem.startswith(f"{bad}:")
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from line_cases import BAD_CASES, EXACT_CASES, parse_clue, parse_line
 from paint.formats.linenotation import format_result
 from paint.formats.linenotation import parse_line as parse_simpson
-from paint.linesolvers import LONG_LINE, SOLVERS, _exact, bits, complete, dp, exact, exact_for, fast, fcomp, settle
+from paint.linesolvers import EXACT, LONG_LINE, SOLVERS, _exact, bits, complete, dp, exact, fast, fcomp, settle
 from paint.linesolvers.trace import Arrangement
 from paint.render.linetrace import trace_lines
 from paint.squares import BLANK, EMPTY, FULL
@@ -198,7 +198,7 @@ class TestAgreement:
     def test_settle_reports_what_fcomp_settles(self, line):
         """settle() (the engine's exact test) lists exactly the blank squares the exact solver fixes."""
         targets, squares = line
-        result = exact_for(squares).solve(targets, squares)
+        result = EXACT.solve(targets, squares)
         settled = settle(targets, squares)
         if result is None:
             assert settled is None
@@ -237,9 +237,11 @@ class TestExactChoice:
     """The engine's exact test uses bits on lines of every length."""
 
     def test_choice_by_length(self):
-        """bits up to LONG_LINE squares and beyond."""
-        assert exact_for(bytes(LONG_LINE)).name == "bits"
-        assert exact_for(bytes(LONG_LINE + 1)).name == "bits"
+        """exact() answers as bits on lines of LONG_LINE squares (remembered) and longer ones (not remembered)."""
+        assert EXACT is SOLVERS["bits"]
+        for length in (LONG_LINE, LONG_LINE + 1):
+            targets, squares = (3, 1), bytes([BLANK, FULL] + [BLANK] * (length - 2))
+            assert exact(targets, squares) == bits.solve(targets, squares) == dp.solve(targets, squares)
 
     def test_settle_on_a_long_line(self):
         """settle() on a 300-square line answers as complete would, through bits."""

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from line_cases import BAD_CASES, parse_clue, parse_line
 from paint.errors import StripContradiction
-from paint.linesolvers import feasible, settle
+from paint.linesolvers import exact, settle
 from paint.placement import leftmost_starts, rightmost_starts
 from test_rules import arrangements, clue_and_line
 
@@ -62,9 +62,9 @@ class TestExactLine:
     @settings(max_examples=600, deadline=None)
     @given(clue_and_line())
     def test_feasible_matches_brute_force(self, case):
-        """feasible() is True exactly when some placement fits the line."""
+        """exact() finds an answer exactly when some placement fits the line."""
         targets, squares = case
-        assert feasible(targets, squares) == bool(brute_starts(targets, squares))
+        assert (exact(targets, squares) is not None) == bool(brute_starts(targets, squares))
 
     @pytest.mark.parametrize("clue, line", BAD_CASES)
     def test_settle_impossible(self, clue, line):

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 import paint
 from checker import brute_force, clue_pattern, clues_of, columns_of, is_solution
 from paint.engine import Engine, choose_rules
+from paint.options import SearchPolicy
 from paint.rules import LINE_RULE_NAMES, corner
 from paint.rules.probe import corner_squares, edge_squares, probe
 from paint.search import bfs
@@ -35,9 +36,9 @@ def kramer_corner_puzzle():
                         columns=[[1], [1], [1], [1, 1], [2], [4]])
 
 
-def two_solutions_match_brute_force(height, width, data, **settings):
+def two_solutions_match_brute_force(height, width, data, **policy):
     """Draw a ``height`` x ``width`` picture, run :func:`paint.search.dfs.two_solutions` on its clues with the
-    module's tuning ``settings`` (name: value) in place, and check it against brute force: every grid
+    :class:`paint.options.SearchPolicy` of the fields ``policy``, and check it against brute force: every grid
     solves the clues, they differ, as many as brute force finds (up to two), complete exactly when fewer
     than two exist."""
     from paint.search import dfs
@@ -45,10 +46,7 @@ def two_solutions_match_brute_force(height, width, data, **settings):
     rows, columns = clues_of(lines), clues_of(columns_of(lines))
     puzzle = paint.Puzzle(rows=rows, columns=columns)
     truth = brute_force(rows, columns, height, width)
-    with pytest.MonkeyPatch.context() as patch:
-        for name, value in settings.items():
-            patch.setattr(dfs, name, value)
-        found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
+    found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)], policy=SearchPolicy(**policy))
     shown = [grid.lines() for grid in found.solutions]
     assert all(checked(puzzle, grid) for grid in shown)
     assert len({tuple(grid) for grid in shown}) == len(shown) == min(len(truth), 2)
@@ -391,7 +389,7 @@ class TestTwoSolutions:
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_against_brute_force(self, height, width, data):
         """Every grid it returns solves the clues, the two differ, and a complete search found them all (up to two)."""
-        two_solutions_match_brute_force(height, width, data, COMPILED_AFTER=None)  # Python, whatever ran before
+        two_solutions_match_brute_force(height, width, data, compiled_after=None)  # Python, whatever ran before
 
     @settings(max_examples=250, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
@@ -430,22 +428,22 @@ class TestTwoSolutions:
         """Past its squares it gives up, incomplete, having found fewer than two."""
         from paint.search.dfs import two_solutions
         puzzle = paint.Puzzle(rows=[[1]] * 6, columns=[[1]] * 6)  # 720 solutions, none settled by line logic
-        found = two_solutions(puzzle, [bytearray(6) for _ in range(6)], nodes=3)
+        found = two_solutions(puzzle, [bytearray(6) for _ in range(6)], positions=3)
         assert len(found.solutions) < 2 and not found.complete
 
     @settings(max_examples=150, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.integers(1, 12), st.data())
-    def test_bounded_positions(self, height, width, nodes, data):
-        """With ``nodes`` positions at most, it tries no more; what it calls complete is right, and more positions
+    def test_bounded_positions(self, height, width, positions, data):
+        """With ``positions`` at most, it tries no more; what it calls complete is right, and more positions
         never make it less sure."""
         from paint.search.dfs import two_solutions
         lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
         rows, columns = clues_of(lines), clues_of(columns_of(lines))
         puzzle = paint.Puzzle(rows=rows, columns=columns)
         truth = brute_force(rows, columns, height, width)
-        found = two_solutions(puzzle, [bytearray(width) for _ in range(height)], nodes=nodes)
-        more = two_solutions(puzzle, [bytearray(width) for _ in range(height)], nodes=nodes + 20)
-        assert found.nodes <= nodes and all(checked(puzzle, grid.lines()) for grid in found.solutions)
+        found = two_solutions(puzzle, [bytearray(width) for _ in range(height)], positions=positions)
+        more = two_solutions(puzzle, [bytearray(width) for _ in range(height)], positions=positions + 20)
+        assert found.positions <= positions and all(checked(puzzle, grid.lines()) for grid in found.solutions)
         if found.complete:
             assert len(found.solutions) == len(truth) < 2
         if found.complete or len(found.solutions) == 2:
@@ -484,16 +482,15 @@ class TestDepthFirstInParts:
     random order, solutions counted across passes, and probe records that spare probing a square again."""
 
     @staticmethod
-    def no_plain_pass(monkeypatch, slice_size):
-        from paint.search import dfs
-        monkeypatch.setattr(dfs, "PLAIN", 0)
-        monkeypatch.setattr(dfs, "PLAIN_PER_LINE", 0)
-        monkeypatch.setattr(dfs, "SLICE", slice_size)
+    def no_plain_pass(slice_size, **policy):
+        """A :class:`paint.options.SearchPolicy` with no plain pass, first slices of ``slice_size`` positions and
+        the other fields ``policy``."""
+        return SearchPolicy(**{"plain": 0, "plain_per_line": 0, "first_slice": slice_size, **policy})
 
     @staticmethod
-    def two_solutions_by_pass(monkeypatch, lines):
-        """Search the puzzle ``lines`` draw (X full, . empty) from a blank grid; the answer, which must be two
-        different solutions of its clues, and the passes the search ran, in the order each began."""
+    def two_solutions_by_pass(monkeypatch, lines, policy):
+        """Search the puzzle ``lines`` draw (X full, . empty) from a blank grid by ``policy``; the answer, which must
+        be two different solutions of its clues, and the passes the search ran, in the order each began."""
         from paint.search import dfs
         passes = []
         advance = dfs._Run.advance
@@ -505,7 +502,7 @@ class TestDepthFirstInParts:
 
         monkeypatch.setattr(dfs._Run, "advance", counted)
         puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
-        found = dfs.two_solutions(puzzle, [bytearray(len(lines[0])) for _ in lines])
+        found = dfs.two_solutions(puzzle, [bytearray(len(lines[0])) for _ in lines], policy=policy)
         first, second = (grid.lines() for grid in found.solutions)
         assert first != second and checked(puzzle, first) and checked(puzzle, second)
         return found, passes
@@ -515,33 +512,30 @@ class TestDepthFirstInParts:
     def test_restarts_after_every_position(self, height, width, data):
         """With no plain pass and slices of one position, the main search and its restarts alternate at every
         position: still what brute force finds, complete exactly when it covered everything."""
-        two_solutions_match_brute_force(height, width, data, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1, COMPILED_AFTER=None)
+        two_solutions_match_brute_force(height, width, data, plain=0, plain_per_line=0, first_slice=1,
+                                        compiled_after=None)
 
     @settings(max_examples=150, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_restarts_of_one_position(self, height, width, data):
         """With restarts of at most one position while the main search's slices double: still what brute force
         finds, complete exactly when it covered everything."""
-        two_solutions_match_brute_force(height, width, data, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1, RESTART=1,
-                                        COMPILED_AFTER=None)
+        two_solutions_match_brute_force(height, width, data, plain=0, plain_per_line=0, first_slice=1, restart=1,
+                                        compiled_after=None)
 
     @pytest.mark.parametrize("after", [None, 0])  # the Python probe throughout, or the compiled one
     def test_restarts_stop_growing_at_their_bound(self, monkeypatch, after):
-        """Restarts get as many positions as the main searches' slice, up to RESTART: on a 9 x 9 puzzle whose
+        """Restarts get as many positions as the main searches' slice, up to the policy's restart: on a 9 x 9 puzzle whose
         two main searches each take 7 positions in slices of 1, 2 and 4, the restarts get 1 and 1 (not 2), and
         the answer is the same - two solutions, one found by each main search."""
-        from paint.search import dfs
         if after == 0:
             pytest.importorskip("numba")
-        self.no_plain_pass(monkeypatch, 1)
-        monkeypatch.setattr(dfs, "RESTART", 1)
-        monkeypatch.setattr(dfs, "COMPILED_AFTER", after)
         found, passes = self.two_solutions_by_pass(monkeypatch, [
             "...X.XX.X", ".X...X.XX", "X.XX.X...", ".....X.X.", "X..XXXX.X",
-            ".X.X..X..", "..X..XXX.", ".X..X.X..", "X.XX...XX"])
+            ".X.X..X..", "..X..XXX.", ".X..X.X..", "X.XX...XX"], self.no_plain_pass(1, restart=1, compiled_after=after))
         main, second, *restarts = passes[1:]  # after the plain pass
         assert main.tried == second.tried == 7 and len(main.solutions) == len(second.solutions) == 1
-        assert [run.tried for run in restarts] == [1, 1] and found.nodes == 16
+        assert [run.tried for run in restarts] == [1, 1] and found.positions == 16
 
     @pytest.mark.parametrize("plain, slice_size, lines, finders", [
         # the two main searches find the same solution, a restart another
@@ -551,10 +545,7 @@ class TestDepthFirstInParts:
     ])
     def test_solutions_of_different_passes_count_together(self, monkeypatch, plain, slice_size, lines, finders):
         """Two different solutions found by two different passes are the answer: several solutions."""
-        from paint.search import dfs
-        self.no_plain_pass(monkeypatch, slice_size)
-        monkeypatch.setattr(dfs, "PLAIN", plain)
-        found, passes = self.two_solutions_by_pass(monkeypatch, lines)
+        found, passes = self.two_solutions_by_pass(monkeypatch, lines, self.no_plain_pass(slice_size, plain=plain))
         assert not found.complete
         assert [index for index, run in enumerate(passes) for _ in run.solutions] == finders
 
@@ -565,14 +556,15 @@ class TestDepthFirstInParts:
         the order of rows, then columns, with the best score."""
         import random
         from paint.search import dfs
-        self.no_plain_pass(monkeypatch, 3)
-        monkeypatch.setattr(dfs, "COMPILED_AFTER", None)  # the records of the Python probe, at every position
-        probe = dfs._Board.probe
+        from paint.search.board import Board
+        policy = self.no_plain_pass(3, compiled_after=None)  # the records of the Python probe, at every position
+        probe = Board.probe
         seen = {"records": 0, "inherited": 0, "product": 0}
 
         def checked_probe(board, state, inherited=None, product=False):
             before = list(state)
-            settled, children, records = probe(board, state, inherited, product)
+            found = probe(board, state, inherited, product)
+            settled, children, records = found.state, found.children, found.records
             seen["product"] += product
             assert state == before  # the position given is not changed
             if records:
@@ -593,18 +585,138 @@ class TestDepthFirstInParts:
                             best = (score, full, empty)
                         seen["records"] += 1
                 assert tuple(children) == best[1:]
-            return settled, children, records
+            return found
 
-        monkeypatch.setattr(dfs._Board, "probe", checked_probe)
+        monkeypatch.setattr(Board, "probe", checked_probe)
         rng = random.Random(2026)
         for _ in range(40):
             height, width = rng.randint(3, 12), rng.randint(3, 12)
             density = rng.uniform(0.3, 0.7)
             lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
             puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
-            found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)])
+            found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)], policy=policy)
             assert all(checked(puzzle, grid.lines()) for grid in found.solutions)
         assert seen["records"] > 1000 and seen["inherited"] > 20 and seen["product"] > 20  # the checks did run
+
+
+class TestOneRoad:
+    """``paint check`` asks ``solve()`` for its verdict: the depth-first search runs inside the solve, on its one
+    budget, where the rules first stall (SolveOptions.depth_first)."""
+
+    NO_SOLUTION = paint.Puzzle(rows=[[1, 1], [2], [1], [2]], columns=[[2], [2], [2], [1]])
+    """No solution, and line logic alone stalls on it (the probes would find the contradiction)."""
+
+    def test_decides_at_the_stall(self):
+        """Two solutions end the solve at once with status multiple; one is the solved grid, the steps stopping
+        where the rules stalled, unique; either way the depth-first search's answer comes with the result."""
+        from paint.search.dfs import Count
+        several = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), paint.SolveOptions(depth_first=True))
+        assert several.status == "multiple" and several.depth_first.count is Count.SEVERAL
+        assert several.solutions[0] != several.solutions[1] and several.branches == 0
+        puzzle = paint.load(CORPUS / "jwilk" / "data016.nin")
+        one = paint.solve(puzzle, paint.SolveOptions(depth_first=True))
+        assert (one.status, one.unique, one.depth_first.count) == ("solved", True, Count.ONE)
+        assert one.stalls == (len(one.steps),) and one.blank == 0 and checked(puzzle, one.grid.lines())
+        assert one.grid == paint.solve(puzzle).grid
+
+    def test_proven_none_is_explained_by_the_explained_search(self):
+        """With no solution, the breadth-first search goes on from the stall to say where the clues contradict:
+        the same sentence as the explained search alone gives."""
+        from paint.search.dfs import Count
+        rules = LINE_RULE_NAMES
+        result = paint.solve(self.NO_SOLUTION, paint.SolveOptions(rules=rules, depth_first=True))
+        alone = paint.solve(self.NO_SOLUTION, paint.SolveOptions(rules=rules))
+        assert result.status == alone.status == "contradiction" and result.depth_first.count is Count.NONE
+        assert result.contradiction.sentence == alone.contradiction.sentence
+        assert result.stalls[0] == alone.stalls[0] and result.steps == alone.steps
+
+    def test_proven_none_stopped_before_saying_where(self, monkeypatch):
+        """When the explained search is stopped before it says where, the puzzle still has no solution: status
+        contradiction, the sentence saying the search proved it."""
+        from paint import solver
+        monkeypatch.setattr(solver, "EXPLAIN_CONTRADICTION", 1e-9)  # no time at all to explain
+        result = paint.solve(self.NO_SOLUTION, paint.SolveOptions(rules=LINE_RULE_NAMES, depth_first=True))
+        assert (result.status, result.unique) == ("contradiction", False)
+        assert result.contradiction.sentence == solver.PROVEN_NONE and result.tried is None
+
+    def test_positions_run_out(self):
+        """Past ``max_positions`` the depth-first search gives up: status limit, uniqueness unknown."""
+        result = paint.solve(paint.Puzzle(rows=[[1]] * 6, columns=[[1]] * 6),
+                             paint.SolveOptions(depth_first=True, max_positions=3))
+        assert (result.status, result.unique) == ("limit", None) and result.depth_first.positions <= 3
+
+    def test_one_budget_per_puzzle(self, monkeypatch):
+        """check_puzzle makes one budget for a puzzle, its deadline computed once, even where the depth-first
+        search decides and where the explained search then says where the clues contradict."""
+        from paint.budget import Budget
+        from paint.check import CheckOptions, check_puzzle
+        made = []
+        original = Budget.__attrs_post_init__
+
+        def counted(budget):
+            made.append(budget.deadline)
+            original(budget)
+
+        monkeypatch.setattr(Budget, "__attrs_post_init__", counted)
+        for puzzle in (paint.load(CORPUS / "jwilk" / "data016.nin"), paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]])):
+            made.clear()
+            check = check_puzzle(puzzle, CheckOptions(max_time=30))
+            assert check.verdict in ("needs-search", "multiple") and len(made) == 1 and made[0] is not None
+
+    def test_policy_is_validated(self):
+        """A search policy's counts are whole numbers, 0 or more (positive for slices and restarts; None to never
+        hand over to compiled probing), each error naming the field."""
+        assert SearchPolicy(plain=0, plain_per_line=0, compiled_after=None).compiled_after is None
+        with pytest.raises(ValueError, match="^restart must be positive, not 0$"):
+            SearchPolicy(restart=0)
+        with pytest.raises(ValueError, match="^plain must be 0 or more, not -1$"):
+            SearchPolicy(plain=-1)
+        with pytest.raises(TypeError, match="^compiled_after must be a whole number"):
+            SearchPolicy(compiled_after=1.5)
+        with pytest.raises(TypeError, match="policy"):
+            paint.SolveOptions(policy={"plain": 0})
+
+    def test_policy_reaches_the_search(self):
+        """The policy a solve or a check is given is the one its search runs by: on a puzzle that probing the
+        stall decides, with no plain pass the first position (probed) decides, where by default the plain pass
+        guesses first and takes 3; so one position is too few for a check by default and enough without it."""
+        from paint.check import CheckOptions, check_puzzle
+        puzzle = paint.load(CORPUS / "jwilk" / "data016.nin")
+        direct = SearchPolicy(plain=0, plain_per_line=0, first_slice=1)
+        plain = paint.solve(puzzle, paint.SolveOptions(depth_first=True))
+        other = paint.solve(puzzle, paint.SolveOptions(depth_first=True, policy=direct))
+        assert plain.grid == other.grid and (plain.depth_first.positions, other.depth_first.positions) == (3, 1)
+        assert check_puzzle(puzzle, CheckOptions(max_positions=1)).verdict == "limit"
+        assert check_puzzle(puzzle, CheckOptions(max_positions=1, policy=direct)).verdict == "needs-search"
+
+
+class TestSearchWords:
+    """One name for one thing: the search's words are defined once, and its policy is documented as it is."""
+
+    DOCS = Path(__file__).parent.parent / "docs"
+
+    def test_glossary_defines_every_search_term(self):
+        """The glossary's search terms have a row each, and the two counts of the limits are told apart there."""
+        text = (self.DOCS / "glossary.md").read_text()
+        section = text.split("## Search terms", 1)[1]
+        terms = {row.split("|")[1].strip() for row in section.splitlines() if row.startswith("| ")}
+        assert {"branch", "place", "level", "position", "guess", "probing (fully probing)", "propagation",
+                "probe record", "pass", "plain pass", "slice", "restart", "depth", "compiled probing",
+                "search policy"} <= terms
+        assert "`paint solve --max-branches`" in section and "`paint check --max-positions`" in section
+
+    def test_policy_table_is_the_policy(self):
+        """Every field of SearchPolicy is in the table of docs/search.md with its default, and nothing else is."""
+        import attrs
+        text = (self.DOCS / "search.md").read_text()
+        table = text.split("**The policy.**", 1)[1].split("\n\n", 2)[1]
+        rows = [row.split("|")[1:3] for row in table.splitlines()[2:]]
+        documented = {}
+        for names, defaults in rows:
+            for name, default in zip(names.replace("`", "").split(","), defaults.split(", ")):
+                documented[name.strip()] = default.strip().replace(",", "")
+        defaults = {field.name: str(field.default) for field in attrs.fields(SearchPolicy)}
+        assert documented == defaults
 
 
 def stalled_tournament_puzzle(number):
@@ -614,6 +726,11 @@ def stalled_tournament_puzzle(number):
     from paint.solver import solve
     puzzle = formats.load_all(Path(__file__).parent / "corpus" / "taai2011" / "questions.txt")[number - 1]
     return puzzle, solve(puzzle, SolveOptions(search=False, chains=False)).grid.rows
+
+
+def worked(found):
+    """What a probe's :class:`paint.search.board.Expanded` says of the position: kind, settled state, children."""
+    return found.kind, found.state, found.children
 
 
 def compiled_records(records, width):
@@ -637,12 +754,13 @@ class TestCompiledProbe:
     def test_same_position_and_children(self, height, width, data):
         """On any clues (solvable or not) and known squares, scored either way: the same settled position, the
         same two children of the same guessed square, or the same "no solution" / "solved"."""
-        from paint.search import compiled, dfs
+        from paint.search import compiled
+        from paint.search.board import Board, Inherited
 
         def clue(length):
             return tuple(data.draw(st.sampled_from(clues_of(["".join(p) for p in itertools.product("X.", repeat=length)]))))
 
-        board = dfs._Board([clue(width) for _ in range(height)], [clue(height) for _ in range(width)], None)
+        board = Board([clue(width) for _ in range(height)], [clue(height) for _ in range(width)], None)
         known = [bytearray(data.draw(st.sampled_from([BLANK, BLANK, BLANK, EMPTY, FULL])) for _ in range(width))
                  for _ in range(height)]
         start = board.start(known)
@@ -650,16 +768,16 @@ class TestCompiledProbe:
             return
         probe = compiled.for_board(board)
         product = data.draw(st.booleans(), label="product")  # the second main search's scores
-        ours, theirs = board._probe(list(start), None, product), probe(list(start), None, product)
-        assert theirs[:2] == ours[:2]
-        assert compiled_records(theirs[2], width) == ours[2]
-        if ours[1] is not None:  # and the children, which inherit the records
-            for child in ours[1]:
+        ours, theirs = board.probe(list(start), None, product), probe(list(start), None, product)
+        assert worked(theirs) == worked(ours)
+        assert compiled_records(theirs.records, width) == ours.records
+        if ours.children is not None:  # and the children, which inherit the records
+            for child in ours.children:
                 if child is not None:
-                    mine = board._probe(list(child), dfs._Inherited(ours[0], ours[2]), product)
-                    yours = probe(list(child), dfs._Inherited(theirs[0], theirs[2]), product)
-                    assert yours[:2] == mine[:2]
-                    assert compiled_records(yours[2], width) == mine[2]
+                    mine = board.probe(list(child), Inherited(ours.state, ours.records), product)
+                    yours = probe(list(child), Inherited(theirs.state, theirs.records), product)
+                    assert worked(yours) == worked(mine)
+                    assert compiled_records(yours.records, width) == mine.records
 
     @pytest.mark.parametrize("seed", [2, 32, 37, 38, 47])  # boards where the guess changes lines past the 64th
     def test_more_lines_than_one_word(self, seed):
@@ -667,48 +785,51 @@ class TestCompiledProbe:
         records: the same position, children and records, and those of the children, which inherit them -
         some of the parent's records dropped only because the guess changed a line past the 64th."""
         import random
-        from paint.search import compiled, dfs
+        from paint.search import compiled
+        from paint.search.board import Board, Inherited, changed_lines
         rng = random.Random(seed)
         height, width = rng.randint(8, 14), rng.randint(57, 62)
         density = rng.uniform(0.3, 0.7)
         lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
-        board = dfs._Board([tuple(clue) for clue in clues_of(lines)],
+        board = Board([tuple(clue) for clue in clues_of(lines)],
                            [tuple(clue) for clue in clues_of(columns_of(lines))], None)
         start = board.start([bytearray(EMPTY if square == "." and rng.random() < 0.05 else BLANK for square in line)
                              for line in lines])  # a few empty squares known
         assert start is not None and height + width > 64
         probe = compiled.for_board(board)
-        ours, theirs = board._probe(list(start)), probe(list(start))
-        assert theirs[:2] == ours[:2]
-        assert compiled_records(theirs[2], width) == ours[2]
-        assert ours[1] is not None  # a guess
+        ours, theirs = board.probe(list(start)), probe(list(start))
+        assert worked(theirs) == worked(ours)
+        assert compiled_records(theirs.records, width) == ours.records
+        assert ours.children is not None  # a guess
         high = 0  # the parent's records a child drops only for lines past the 64th
-        for child in ours[1]:
+        for child in ours.children:
             if child is not None:
-                changed = dfs._changed_lines(ours[0], child, height + width)
-                high += sum(1 for read, _ in ours[2].values() if read & changed and not read & changed & (1 << 64) - 1)
-                mine = board._probe(list(child), dfs._Inherited(ours[0], ours[2]))
-                yours = probe(list(child), dfs._Inherited(theirs[0], theirs[2]))
-                assert yours[:2] == mine[:2]
-                assert compiled_records(yours[2], width) == mine[2]
+                changed = changed_lines(ours.state, child, height + width)
+                high += sum(1 for read, _ in ours.records.values()
+                            if read & changed and not read & changed & (1 << 64) - 1)
+                mine = board.probe(list(child), Inherited(ours.state, ours.records))
+                yours = probe(list(child), Inherited(theirs.state, theirs.records))
+                assert worked(yours) == worked(mine)
+                assert compiled_records(yours.records, width) == mine.records
         assert high
 
     def test_records_out_of_step_are_a_bug_not_a_solution(self):
         """Records that claim a square already settled (or leave a blank one out) stop the search with an
         error instead of letting it guess that square again for ever or pass a blank square for solved."""
-        from paint.search import compiled, dfs
-        board = dfs._Board([(1,), (1,)], [(1,), (1,)], None)
+        from paint.search import compiled
+        from paint.search.board import Board, Inherited
+        board = Board([(1,), (1,)], [(1,), (1,)], None)
         probe = compiled.for_board(board)
-        state, children, records = probe([0] * 8)
-        kept = compiled.Records(records.reads * 0, records.scores * 0)  # every square claims a record still holding
+        found = probe([0] * 8)
+        kept = compiled.Records(found.records.reads * 0, found.records.scores * 0)  # every square claims a record
         with pytest.raises(RuntimeError, match="probe records out of step"):
-            probe(children[0], dfs._Inherited(state, kept))
+            probe(found.children[0], Inherited(found.state, kept))
 
     @settings(max_examples=150, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_search_from_the_first_position_against_brute_force(self, height, width, data):
         """With every position probed in compiled code: what brute force finds, complete exactly when it should be."""
-        two_solutions_match_brute_force(height, width, data, COMPILED_AFTER=0, PLAIN=0, PLAIN_PER_LINE=0, SLICE=1)
+        two_solutions_match_brute_force(height, width, data, compiled_after=0, plain=0, plain_per_line=0, first_slice=1)
 
     @pytest.mark.parametrize("number", [1, 3, 390])
     def test_tournament_puzzles_searched_alike(self, monkeypatch, number):
@@ -719,10 +840,9 @@ class TestCompiledProbe:
         puzzle, stalled = stalled_tournament_puzzle(number)
         answers = []
         for after in (None, 0, 30):
-            monkeypatch.setattr(dfs, "COMPILED_AFTER", after)
             monkeypatch.setattr(compiled, "_WORKS", None)  # not loaded yet: the hand-over comes after 30
-            found = dfs.two_solutions(puzzle, stalled, nodes=400)
-            answers.append(([grid.lines() for grid in found.solutions], found.complete, found.depth, found.nodes))
+            found = dfs.two_solutions(puzzle, stalled, positions=400, policy=SearchPolicy(compiled_after=after))
+            answers.append(([grid.lines() for grid in found.solutions], found.complete, found.depth, found.positions))
         assert answers[0] == answers[1] == answers[2]
         assert all(checked(puzzle, grid) for grid in answers[0][0]) and answers[0][0]
 
@@ -730,23 +850,24 @@ class TestCompiledProbe:
         """A search probes its first 30 positions in Python while numba is not loaded in the process (a puzzle
         decided sooner never loads it); once a search has loaded it, the next hands over from its first."""
         from paint.search import compiled, dfs
+        from paint.search.board import Board
         puzzle, stalled = stalled_tournament_puzzle(507)  # a long search: 200 positions decide nothing
         in_python = []
-        python_probe = dfs._Board._probe
+        python_probe = Board.probe
 
         def counted(board, *arguments):
             in_python.append(1)
             return python_probe(board, *arguments)
 
-        monkeypatch.setattr(dfs._Board, "_probe", counted)
+        monkeypatch.setattr(Board, "probe", counted)
         monkeypatch.setattr(compiled, "_WORKS", None)
-        if compiled.for_board(dfs._Board([(1,)], [(1,)], None)) is None:
+        if compiled.for_board(Board([(1,)], [(1,)], None)) is None:
             pytest.skip("numba is installed but cannot compile or cache here")
         monkeypatch.setattr(compiled, "_WORKS", None)  # loaded, but as if not yet
-        first = dfs.two_solutions(puzzle, stalled, nodes=200)
-        assert len(in_python) == 30 and first.nodes == 200
+        first = dfs.two_solutions(puzzle, stalled, positions=200)
+        assert len(in_python) == 30 and first.positions == 200
         in_python.clear()
-        second = dfs.two_solutions(puzzle, stalled, nodes=200)
+        second = dfs.two_solutions(puzzle, stalled, positions=200)
         assert in_python == [] and second == first
 
     def test_numba_that_cannot_compile_leaves_the_search_in_python(self, monkeypatch):
@@ -754,17 +875,18 @@ class TestCompiledProbe:
         search still answers, in Python."""
         import numba
         from paint.search import _kernels, compiled, dfs
+        from paint.search.board import Board
 
         def broken(*arguments):
             raise RuntimeError("cannot cache function: no locator available")
 
-        board = dfs._Board([(1,), (1,)], [(1,), (1,)], None)
+        board = Board([(1,), (1,)], [(1,), (1,)], None)
         with monkeypatch.context() as patch:
             patch.setattr(compiled, "_WORKS", None)
             patch.setattr(_kernels, "probe", broken)
             assert compiled.for_board(board) is None
-            patch.setattr(dfs, "COMPILED_AFTER", 0)
-            found = dfs.two_solutions(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), [bytearray(2), bytearray(2)])
+            found = dfs.two_solutions(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), [bytearray(2), bytearray(2)],
+                                      policy=SearchPolicy(compiled_after=0))
             assert len(found.solutions) == 2 and not found.complete
         with monkeypatch.context() as patch:  # the guess's kernel is tried too, not only the probe's
             patch.setattr(compiled, "_WORKS", None)
@@ -779,6 +901,7 @@ class TestCompiledProbe:
 
     def test_long_lines_stay_in_python(self):
         """A line longer than 62 squares does not fit the compiled probe's words: there is none for that board."""
-        from paint.search import compiled, dfs
-        assert compiled.for_board(dfs._Board([(1,)], [(1,)] + [()] * 62, None)) is None
-        assert compiled.for_board(dfs._Board([(1,)], [(1,)] + [()] * 61, None)) is not None
+        from paint.search import compiled
+        from paint.search.board import Board
+        assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 62, None)) is None
+        assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 61, None)) is not None

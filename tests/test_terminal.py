@@ -168,7 +168,7 @@ class TestLimits:
         from paint.check import CheckOptions
         from paint.cli.status import limit_default
         assert CheckOptions().max_time == limit_default("check", "--max-time")
-        assert CheckOptions().max_branches is None and limit_default("check", "--max-positions") is None
+        assert CheckOptions().max_positions is None and limit_default("check", "--max-positions") is None
 
 
 def _paint(*args):

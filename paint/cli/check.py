@@ -104,7 +104,7 @@ def run(arguments) -> int:
             check_destination(path, protect=protect)
     distinct_outputs((arguments.output, arguments.html), "-o and --html must name different files")
     options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
-                           max_branches=arguments.max_positions)
+                           max_positions=arguments.max_positions)
     # A stop signal sent to the whole process group (``timeout``, a session's end) may reach this process twice:
     # once while the batch runs, which stops it, and again once it is over.  From here on a signal is noted and
     # the report of what was checked is still written; the batch installs its own handler while it runs.

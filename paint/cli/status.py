@@ -130,12 +130,13 @@ LIMITS = (
     }),
     Limit("--max-positions", "N", "", {
         "check": Bound("the positions of each puzzle's depth-first search, each a guess on the one before (its "
-                       "main searches and restarts together): verdict limit"),
+                       "plain pass, main searches and restarts together): verdict limit"),
     }),
 )
 """Every limit option, what it bounds in each command that has it, and its default there.  An option has one
 name for one kind of count: the breadth-first search of ``paint solve`` counts branches, the depth-first search
-of ``paint check`` positions."""
+of ``paint check`` positions (docs/glossary.md, "Search terms"; :class:`paint.options.SolveOptions` and
+:class:`paint.check.CheckOptions` name their fields alike)."""
 
 
 def limits_of(command: str) -> list[tuple[Limit, Bound]]:
@@ -173,8 +174,8 @@ def limits_text(command: str) -> str:
       --max-time SECONDS each puzzle (its rules and its depth-first search):
                          verdict limit; default 60 s
       --max-positions N  the positions of each puzzle's depth-first search, each a
-                         guess on the one before (its main searches and restarts
-                         together): verdict limit; default none
+                         guess on the one before (its plain pass, main searches
+                         and restarts together): verdict limit; default none
     """
     rows = [(f"{limit.option} {limit.metavar}", f"{bound.what}; default {limit.default_text(command)}")
             for limit, bound in limits_of(command)]

@@ -29,19 +29,20 @@ line - known squares keep their value, a blank square becomes 2 (full) or 1
 arrangement of the blocks fits.  ``trace``, if given, is called with the
 events of :mod:`paint.linesolvers.trace`.
 
-The engine's exact line test (:func:`settle`, behind the rule ``try_one``;
-:func:`exact`, which remembers the lines it has solved, behind the probes'
-chains; :func:`exact_masks`, the same on bit sets, behind their quick pass)
-uses :func:`exact_for`: ``bits``, the fastest exact solver on short lines
-and long ones (``benchmarks/line_solvers.py`` and
-``benchmarks/long_lines.py``; ``docs/linesolvers.md`` has the figures).
+One public way solves a line exactly: :func:`exact`, which runs
+:data:`EXACT` (``bits``, the fastest exact solver on short lines and long
+ones: ``benchmarks/line_solvers.py`` and ``benchmarks/long_lines.py``;
+``docs/linesolvers.md`` has the figures) and remembers the lines it has
+solved.  :func:`exact_masks` is the same on bit sets (the probes' quick
+pass), and :func:`settle` reads its answer as the squares it settles (the
+rule ``try_one``, the search's placements).
 
 >>> SOLVERS['fcomp'].solve((2, 2), bytes(5)) == bytes([2, 2, 1, 2, 2])
 True
 >>> [name for name, solver in SOLVERS.items() if solver.exact]
 ['complete', 'fcomp', 'dp', 'bits']
->>> exact_for(bytes(30)).name, exact_for(bytes(500)).name
-('bits', 'bits')
+>>> EXACT.name
+'bits'
 """
 
 from __future__ import annotations
@@ -97,17 +98,15 @@ LONG_LINE = 100
 """Lines longer than this many squares are not remembered by :func:`exact` (they are rarely met twice)."""
 
 
-def exact_for(squares) -> LineSolver:
-    """The fastest exact solver for a line like ``squares``: ``bits``, whatever its length.
+EXACT = SOLVERS["bits"]
+"""The exact line solver :func:`exact` runs: the fastest on lines of every length.
 
-    Measured by ``benchmarks/line_solvers.py`` and ``benchmarks/long_lines.py``
-    (figures in ``docs/linesolvers.md``): about as fast as ``fcomp`` on
-    lines of 10 squares and faster on every longer line, increasingly so
-    (``fcomp``'s worst case grows steeply with the length; ``dp``'s time
-    grows as length x blocks, ``bits``'s as blocks, each step a few
-    operations on integers of the line's length).
-    """
-    return SOLVERS["bits"]
+Measured by ``benchmarks/line_solvers.py`` and ``benchmarks/long_lines.py``
+(figures in ``docs/linesolvers.md``): about as fast as ``fcomp`` on lines of
+10 squares and faster on every longer line, increasingly so (``fcomp``'s
+worst case grows steeply with the length; ``dp``'s time grows as length x
+blocks, ``bits``'s as blocks, each step a few operations on integers of the
+line's length)."""
 
 
 CACHE_SIZE = 1 << 15
@@ -116,7 +115,7 @@ CACHE_SIZE = 1 << 15
 
 
 def exact(targets, squares) -> bytes | None:
-    """What ``targets`` imply for ``squares``, exactly (:func:`exact_for`), remembered for lines seen before.
+    """What ``targets`` imply for ``squares``, exactly (:data:`EXACT`), remembered for lines seen before.
 
     The same line comes back again and again - a probe or a search branch
     re-solves the strips it did not change, and puzzles repeat their clues -
@@ -130,7 +129,7 @@ def exact(targets, squares) -> bytes | None:
     """
     squares = bytes(squares)
     if len(squares) > LONG_LINE:  # long lines are rarely met twice, and would fill memory
-        return exact_for(squares).solve(targets, squares)
+        return EXACT.solve(targets, squares)
     return _exact(tuple(targets), squares)
 
 
@@ -155,7 +154,7 @@ def clear_cache() -> None:
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def _exact(targets: tuple, squares: bytes) -> bytes | None:
-    return exact_for(squares).solve(targets, squares)
+    return EXACT.solve(targets, squares)
 
 
 _exact_masks = functools.lru_cache(maxsize=CACHE_SIZE)(bits.settle_masks)
@@ -175,11 +174,3 @@ def settle(targets, squares) -> dict[int, Square] | None:
     return {x: Square(value) for x, (before, value) in enumerate(zip(squares, result))
             if before == BLANK and value != BLANK}
 
-
-def feasible(targets, squares) -> bool:
-    """True when some arrangement of ``targets`` fits ``squares`` (by :func:`exact`).
-
-    >>> feasible((2,), bytes([2, 1, 2]))
-    False
-    """
-    return exact(targets, squares) is not None

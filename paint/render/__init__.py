@@ -51,8 +51,8 @@ summary
 from .text import (
     WIDTH,
     Header,
+    Ending,
     Highlight,
-    Outcome,
     Part,
     Picture,
     StepPart,
@@ -64,11 +64,11 @@ from .text import (
     header_parts,
     part_lines,
     render_text,
-    replay,
     result_parts,
     step_part,
+    steps_with_grids,
 )
 
-__all__ = ["WIDTH", "Header", "Highlight", "Outcome", "Part", "Picture", "StepPart", "Summary",
+__all__ = ["WIDTH", "Ending", "Header", "Highlight", "Part", "Picture", "StepPart", "Summary",
            "TextWriter", "apply_marks", "ending_parts", "gap_before", "header_parts", "part_lines",
-           "render_text", "replay", "result_parts", "step_part"]
+           "render_text", "result_parts", "step_part", "steps_with_grids"]

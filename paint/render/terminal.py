@@ -30,7 +30,7 @@ from ..squares import FULL
 from .text import (
     WIDTH,
     Header,
-    Outcome,
+    Ending,
     Part,
     Picture,
     StepPart,
@@ -136,7 +136,7 @@ class TerminalWriter:
             print_(picture_text(part), soft_wrap=True)
         elif isinstance(part, StepPart):
             print_(step_text(part), soft_wrap=True)
-        elif isinstance(part, Outcome):
+        elif isinstance(part, Ending):
             print_(Text("\n".join(part.message), STYLES.get(part.status, "")), soft_wrap=True)
             if part.picture is not None:
                 print_()

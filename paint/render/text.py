@@ -13,7 +13,7 @@ What is shown is decided once, here, as a sequence of *parts*:
   reasons under it; after the last step of each round (:class:`Rounds`), a
   :class:`Picture` of the grid (when grids are on), the squares the round
   marked listed as :class:`Highlight` s;
-- the :class:`Outcome`: the answer in Kramer's output format, or why the
+- the :class:`Ending`: the answer in Kramer's output format, or why the
   solve stopped and the grid as far as it got;
 - the :class:`Summary`: steps per rule, squares, time.
 
@@ -120,7 +120,7 @@ class StepPart:
 
 
 @attrs.frozen
-class Outcome:
+class Ending:
     """How the solve ended: ``status`` (as in :class:`Result`), the ``message`` lines and a ``picture``.
 
     ``message`` is one sentence wrapped to the width.  Solved: it is
@@ -152,7 +152,7 @@ class Summary:
                 + [("all rules", steps_text(total))] + list(self.rows))
 
 
-Part = Union[Header, Picture, StepPart, Outcome, Summary]
+Part = Union[Header, Picture, StepPart, Ending, Summary]
 
 
 # ---------------------------------------------------------- building parts
@@ -371,7 +371,7 @@ def wrap_step_line(step: Step, width: int = WIDTH) -> list[str]:
     return wrap(f"{step.number}. {head}", width, "", " " * indent)
 
 
-def replay(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid]]:
+def steps_with_grids(puzzle: Puzzle, steps: Iterable[Step]) -> Iterator[tuple[Step, Grid]]:
     """Each step with the grid after it, rebuilt by applying the steps' marks to the starting grid.
 
     The same grid object is yielded every time, changed in place: use it
@@ -397,7 +397,7 @@ def apply_marks(grid: Grid, step: Step) -> None:
         grid.mark(mark.row, mark.column, mark.value)
 
 
-def outcome(result: Result, *, grids: bool = True, width: int = WIDTH, highlighted: bool = False) -> Outcome:
+def ending(result: Result, *, grids: bool = True, width: int = WIDTH, highlighted: bool = False) -> Ending:
     """How ``result`` ended, as shown after the last step.
 
     Messages: ``'solved'``; ``'stalled: N squares still blank; search is
@@ -410,11 +410,11 @@ def outcome(result: Result, *, grids: bool = True, width: int = WIDTH, highlight
     in colour), so the message says so; they are listed either way.
     """
     if result.status == "solved":
-        return Outcome("solved", ["solved"], Picture(solution.draw_solution(result.puzzle, result.grid)))
+        return Ending("solved", ["solved"], Picture(solution.draw_solution(result.puzzle, result.grid)))
     shown = None if grids else Picture(pro.draw(result.puzzle, result.grid))
     if result.status == "stalled":
         message = f"stalled: {plural(result.blank, 'square')} still blank; search is needed"
-        return Outcome("stalled", [message], shown)
+        return Ending("stalled", [message], shown)
     if result.status == "limit":
         if result.branches:
             message = (f"limit: the search was stopped after {plural(result.branches, 'branch')}"
@@ -423,7 +423,7 @@ def outcome(result: Result, *, grids: bool = True, width: int = WIDTH, highlight
             message = f"limit: the solve was stopped before search; {plural(result.blank, 'square')} still blank"
         if result.tried is not None:
             message += f". It was placing {result.tried.text}"
-        return Outcome("limit", _wrapped(message, width), shown)
+        return Ending("limit", _wrapped(message, width), shown)
     if result.status == "multiple":
         differences = result.differences()
         places = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in differences[:12])
@@ -435,13 +435,13 @@ def outcome(result: Result, *, grids: bool = True, width: int = WIDTH, highlight
         lines = pro.draw(result.puzzle, result.grid)
         top, left = pro.square_origin(result.puzzle)
         marks = [Highlight(top + r, left + 2 * c, left + 2 * c + 2, result.grid.rows[r][c]) for r, c in differences]
-        return Outcome("multiple", _wrapped(message, width), Picture(lines, marks))
+        return Ending("multiple", _wrapped(message, width), Picture(lines, marks))
     found = result.contradiction
     if found is None:
         message = "contradiction: the clues cannot all hold"
     else:
         message = f"contradiction: {found.sentence}"
-    return Outcome("contradiction", _wrapped(message, width), shown)
+    return Ending("contradiction", _wrapped(message, width), shown)
 
 
 def _wrapped(message: str, width: int) -> list[str]:
@@ -473,8 +473,8 @@ def summary(result: Result, *, show_time: bool = True) -> Summary:
 
 def ending_parts(result: Result, *, grids: bool = True, width: int = WIDTH,
                  show_time: bool = True, highlighted: bool = False) -> list[Part]:
-    """The parts after the last step: the outcome, then the summary; options as for :func:`result_parts`."""
-    return [outcome(result, grids=grids, width=width, highlighted=highlighted), summary(result, show_time=show_time)]
+    """The parts after the last step: the ending, then the summary; options as for :func:`result_parts`."""
+    return [ending(result, grids=grids, width=width, highlighted=highlighted), summary(result, show_time=show_time)]
 
 
 def result_parts(result: Result, *, grids: bool = True, detail: bool = False, brief: bool = False,
@@ -490,7 +490,7 @@ def result_parts(result: Result, *, grids: bool = True, detail: bool = False, br
     puzzle = result.puzzle
     rounds = Rounds()
     yield from header_parts(puzzle, grids=grids)
-    for step, grid in replay(puzzle, result.steps):
+    for step, grid in steps_with_grids(puzzle, result.steps):
         marks = rounds.highlight(step)
         yield step_part(step, detail=detail, brief=brief, width=width)
         if grids and marks is not None:
@@ -528,7 +528,7 @@ def part_lines(part: Part) -> list[str]:
         return list(part.lines)
     if isinstance(part, StepPart):
         return [*part.lines, *part.reasons]
-    if isinstance(part, Outcome):
+    if isinstance(part, Ending):
         return [*part.message] + ([] if part.picture is None else ["", *part.picture.lines])
     if isinstance(part, Summary):
         table = part.table()

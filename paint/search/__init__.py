@@ -15,4 +15,10 @@ solve imports this package only when the rules cannot finish the puzzle.
   probing on bit boards (Wu et al. 2013) that finds up to two solutions,
   by which ``paint check`` decides at once whether a puzzle has one
   solution, several or none; it explains nothing.
+- :mod:`paint.search.board`: its bit boards, propagation and probing in
+  Python; :mod:`paint.search.compiled` the same probing compiled by numba
+  (:mod:`paint.search._kernels`), when installed.
+
+docs/search.md tells how each works and what was measured; docs/glossary.md
+defines the words.
 """

@@ -1,7 +1,8 @@
-"""The position work of :mod:`paint.search.dfs` - line solving, propagation, fully probing - compiled by numba.
+"""The depth-first search's position work (:mod:`paint.search.board`): line solving, propagation, fully
+probing, compiled by numba.
 
 The same algorithms as :func:`paint.linesolvers.bits.settle_masks` and
-:class:`paint.search.dfs._Board` (settle, guess, probe), on numpy arrays of
+:class:`paint.search.board.Board` (settle, guess, probe), on numpy arrays of
 unsigned 64-bit lines instead of Python integers, so lines of at most
 :data:`paint.search.compiled.MAX_SQUARES` (62) squares: the line, the square past its end and a carry fit
 in 64 bits.  Only :mod:`paint.search.compiled` imports this
@@ -20,6 +21,10 @@ from ..squares import EMPTY, FULL
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _FULL, _EMPTY = int(FULL), int(EMPTY)
+
+PROBE_BROKEN, PROBE_SOLVED, PROBE_GUESS, PROBE_OUT_OF_STEP = 0, 1, 2, 3
+"""What :func:`probe` found, as the first of its answers: the position has no solution; it is solved; a square
+to guess; the records are out of step with the squares (a bug).  numba returns plain integers: these name them."""
 
 
 @njit(cache=True, inline="always")
@@ -111,7 +116,7 @@ def settle_line(targets, k, n, full, empty, scratch):
 @njit(cache=True)
 def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, read):
     """Settle the ``queued`` lines at the front of ``queue`` (``dirty`` marks them), and every line they
-    change, in ``state`` in place (:meth:`paint.search.dfs._Board.settle`).  Returns how many squares it
+    change, in ``state`` in place (:meth:`paint.search.board.Board.settle`).  Returns how many squares it
     settled, -1 when a line cannot be completed; ``dirty`` is all False again either way, and every line
     taken up is marked in ``read`` (two words: bit ``i`` of word ``i // 64`` for line ``i``)."""
     settled = 0
@@ -183,7 +188,7 @@ def forget(old, new, lines, reads, scores):
 
 @njit(cache=True)
 def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, reads, scores, product):
-    """Fully probe ``state`` (:meth:`paint.search.dfs._Board.probe`): every blank square tried full and empty,
+    """Fully probe ``state`` (:meth:`paint.search.board.Board.probe`): every blank square tried full and empty,
     until a pass over them changes nothing.
 
     ``scores`` and ``reads`` are the probe records, by square ``r * width + c``: the score of its probe
@@ -192,9 +197,10 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, rea
     whose record holds is not probed again; the records that hold on entry (inherited from the parent
     position, less those :func:`forget` dropped) are kept up to date in place.
 
-    Returns ``(outcome, state, row, column)``: outcome 0 when the position has no solution, 1 when it is
-    solved, 2 when ``(row, column)`` is the square to guess - the first, row by row, with the highest
-    score - and 3 when the records are out of step with the squares (a bug):
+    Returns ``(outcome, state, row, column)``: outcome :data:`PROBE_BROKEN` when the position has no
+    solution, :data:`PROBE_SOLVED` when it is solved, :data:`PROBE_GUESS` when ``(row, column)`` is the
+    square to guess - the first, row by row, with the highest score - and :data:`PROBE_OUT_OF_STEP` when
+    the records are out of step with the squares (a bug):
     a blank square without a record, which would pass for solved, or a settled one with a record, which
     the search could guess again for ever; ``(row, column)`` is then that square.
     """
@@ -216,7 +222,7 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, rea
                 full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue, scratch, read_full)
                 empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue, scratch, read_empty)
                 if if_full < 0 and if_empty < 0:
-                    return 0, state, -1, -1
+                    return PROBE_BROKEN, state, -1, -1
                 if if_full < 0 or if_empty < 0:
                     settled = empty if if_full < 0 else full
                     forget(state, settled, lines, reads, scores)
@@ -252,12 +258,12 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, rea
             square = r * width + c
             if ((state[r] | state[lines + r]) >> np.uint64(c)) & _ONE:
                 if scores[square] >= 0:
-                    return 3, state, r, c  # a record outlived its square: the search would loop for ever
+                    return PROBE_OUT_OF_STEP, state, r, c  # a record outlived its square: the search would loop
                 continue
             if scores[square] < 0:
-                return 3, state, r, c  # a blank square without a record: it would pass for solved
+                return PROBE_OUT_OF_STEP, state, r, c  # a blank square without a record: it would pass for solved
             if scores[square] > best:
                 best, best_square = scores[square], square
     if best_square < 0:
-        return 1, state, -1, -1
-    return 2, state, best_square // width, best_square % width
+        return PROBE_SOLVED, state, -1, -1
+    return PROBE_GUESS, state, best_square // width, best_square % width

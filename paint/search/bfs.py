@@ -56,7 +56,7 @@ from .tree import Disagreement, Node, agreement, branch, changed, first_open, ki
 
 
 class Verdict(enum.StrEnum):
-    """What one search found (:attr:`Found.kind`)."""
+    """What one search found (:attr:`Explored.kind`)."""
 
     COMMIT = "commit"      # one place of a block is left
     AGREE = "agree"        # the places left agree on some squares
@@ -66,7 +66,7 @@ class Verdict(enum.StrEnum):
 
 
 @attrs.frozen
-class Found:
+class Explored:
     """What one search found.
 
     ``kind`` is ``COMMIT`` (``marks``, the squares of the one place left,
@@ -114,10 +114,10 @@ class SearchMemory:
         self._tried[(placement.strip, placement.target, placement.start)] = node
 
 
-class _Stop(Exception):
+class _SearchOver(Exception):
     """The search is over: ``found`` says why (two solutions, or a limit)."""
 
-    def __init__(self, found: Found):
+    def __init__(self, found: Explored):
         super().__init__(found.kind)
         self.found = found
 
@@ -142,10 +142,10 @@ class _Search:
     def work(self, node: Node) -> None:
         """Put ``node``'s block in its parent's grid and work it with the rules: it breaks, is solved or stalls.
 
-        Raises :class:`_Stop` at a limit or when a second solution is found.
+        Raises :class:`_SearchOver` at a limit or when a second solution is found.
         """
         if self.budget.spent():
-            raise _Stop(Found(Verdict.LIMIT))
+            raise _SearchOver(Explored(Verdict.LIMIT))
         through = self.main.through
         at_stall = node.parent.parent is None
         known = self.memory.get(node.placement) if at_stall else None
@@ -190,7 +190,7 @@ class _Search:
         if node.dead:
             return
         if status is Status.LIMIT:
-            raise _Stop(Found(Verdict.LIMIT))
+            raise _SearchOver(Explored(Verdict.LIMIT))
         node.grid = branch_engine.grid
         node.outcome = Outcome(status)  # solved or stalled
         if status is Status.SOLVED:
@@ -206,7 +206,7 @@ class _Search:
         if solution not in self.solutions:
             self.solutions.append(solution)
         if len(self.solutions) == 2:
-            raise _Stop(Found(Verdict.MULTIPLE, solutions=tuple(self.solutions)))
+            raise _SearchOver(Explored(Verdict.MULTIPLE, solutions=tuple(self.solutions)))
 
     def places(self, node: Node, choice) -> list[Node]:
         """One worked child of ``node`` per place of the chosen block."""
@@ -332,7 +332,7 @@ class _Search:
 
 
 def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
-            memory: SearchMemory | None = None) -> Found:
+            memory: SearchMemory | None = None) -> Explored:
     """Search breadth-first from the stalled grid of ``main`` (an :class:`paint.engine.Engine`), which is not changed.
 
     Every branch, the stall itself included, is *scanned*: the places of up
@@ -353,8 +353,8 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
     ``budget`` is spent and updated; ``options.branch_steps`` keeps each
     branch's own steps in the record.  ``memory`` (kept by the caller from
     one search of a solve to the next) remembers each place tried at a
-    stall.  Returns a :class:`Found`.  A limit, or Ctrl-C, during the
-    search returns ``Found(LIMIT)`` with the record of the stall's block as
+    stall.  Returns an :class:`Explored`.  A limit, or Ctrl-C, during the
+    search returns ``Explored(LIMIT)`` with the record of the stall's block as
     far as its places were worked.  Raises TypeError for a ``memory`` that
     is not a :class:`SearchMemory`.
     """
@@ -370,11 +370,11 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
         if kind is Scanned.NONE:
             if not children:
                 raise RuntimeError("a strip of the stalled grid has no placement")
-            return Found(Verdict.NONE, record(root, None, keep_steps))
+            return Explored(Verdict.NONE, record(root, None, keep_steps))
         if kind is Scanned.ONE:
             return _commit(root, keep_steps)
         if kind is Scanned.AGREE:
-            return Found(Verdict.AGREE, record(root, None, keep_steps, agreed=True), tuple(marks))
+            return Explored(Verdict.AGREE, record(root, None, keep_steps, agreed=True), tuple(marks))
         search.queue.extend(child for child in children if child.outcome is Outcome.STALLED)
         while True:
             if root.alive == 1:
@@ -393,28 +393,28 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
                     child.parent = root
                 continue
             if root.alive == 0:
-                return Found(Verdict.NONE, record(root, None, keep_steps))
+                return Explored(Verdict.NONE, record(root, None, keep_steps))
             agreed = agreement(root.grid, root.live())
             if agreed:
-                return Found(Verdict.AGREE, record(root, None, keep_steps, agreed=True), tuple(agreed))
+                return Explored(Verdict.AGREE, record(root, None, keep_steps, agreed=True), tuple(agreed))
             queue = search.queue
             while queue and queue[0].cut_off():
                 queue.popleft()
             if not queue:
                 raise RuntimeError("the search queue ran dry with more than one place open")
             search.settle(queue.popleft())
-    except _Stop as stop:
+    except _SearchOver as stop:
         if stop.found.kind is not Verdict.LIMIT:
             return stop.found
     except (LimitReached, KeyboardInterrupt):
         pass
     tried = root.children or search.scanning
-    return Found(Verdict.LIMIT,
+    return Explored(Verdict.LIMIT,
                  Search(tuple(branch(child, False, keep_steps) for child in tried), None, stopped=True)
                  if tried else None)
 
 
-def _commit(root: Node, keep_steps: bool) -> Found:
+def _commit(root: Node, keep_steps: bool) -> Explored:
     """The one place left of the stall's block, committed: its marks (or, when its squares were already known,
     what its branch worked out), with the record of why."""
     survivor = next(i for i, child in enumerate(root.children) if not child.dead)
@@ -424,4 +424,4 @@ def _commit(root: Node, keep_steps: bool) -> Found:
     if not marks and child.grid is not None:
         # its squares were already known: what the one branch left worked out is forced instead
         marks = agreement(root.grid, [child])
-    return Found(Verdict.COMMIT, search, tuple(marks))
+    return Explored(Verdict.COMMIT, search, tuple(marks))

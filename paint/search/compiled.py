@@ -1,29 +1,25 @@
 """The depth-first search's probing, compiled, for the long searches of ``paint check`` (optional: numba).
 
-:meth:`paint.search.dfs._Board.probe` costs 4 to 10 ms a position in
-Python on a 25 x 25 puzzle; the same work compiled by numba
-(:mod:`paint.search._kernels`) costs a fifth to a tenth of that.  numba takes some
-0.3 s to import and load its compiled code (seconds to compile it the
-first time), so the search hands its positions over only once a puzzle
-has needed :data:`paint.search.dfs.COMPILED_AFTER` of them - or from the
-first, once an earlier search of the process has loaded it.  Installed
+:meth:`paint.search.board.Board.probe` compiled by numba
+(:mod:`paint.search._kernels`), with the same answers: the search hands
+its positions over after :attr:`paint.options.SearchPolicy.compiled_after`
+of them, or from the first once the process has loaded numba.  Installed
 with ``pip install 'paint[fast]'``; without numba, or for a puzzle with a
-line longer than 62 squares, the search stays in Python.  What the
-compiled probe concludes, and the square it guesses, are exactly those
-of the Python probe (tested), so the answers of ``paint check`` do not
-depend on it - only their speed.
+line longer than 62 squares, the search stays in Python.  Why, what it
+costs and what it gains: docs/search.md.
 """
 
 from __future__ import annotations
 
 from ..squares import EMPTY, FULL
+from .board import BROKEN, Board, Expanded, Expansion, Inherited
 
 MAX_SQUARES = 62
 """The longest line the compiled probe takes (64-bit words; see :mod:`paint.search._kernels`)."""
 
 
 def for_board(board):
-    """A :class:`Probe` for ``board`` (:class:`paint.search.dfs._Board`), or None when numba is not installed,
+    """A :class:`Probe` for ``board`` (:class:`paint.search.board.Board`), or None when numba is not installed,
     cannot compile or cache (a read-only install with no writable cache folder, say), is told not to compile
     (``NUMBA_DISABLE_JIT``), or a line of the board is longer than :data:`MAX_SQUARES` squares.
 
@@ -58,21 +54,20 @@ def _try_kernels():
         if config.DISABLE_JIT:  # the kernels would run as Python on arrays: far slower than the Python probe
             return False
         from . import _kernels
-        from .dfs import _Board, _Inherited
 
-        board = _Board([(1,), (1,)], [(1,), (1,)], None)
+        board = Board([(1,), (1,)], [(1,), (1,)], None)
         probe = Probe(board, _kernels)
-        state, children, records = probe([0] * 8)
-        if children is None:  # two children expected: the guess was not tried
+        found = probe([0] * 8)
+        if found.kind is not Expansion.GUESS:  # two children expected: the guess was not tried
             return False
-        probe(children[0], _Inherited(state, records))  # and a child inherits the records
+        probe(found.children[0], Inherited(found.state, found.records))  # and a child inherits the records
     except Exception:  # noqa: BLE001 - any failure of an optional accelerator leaves the search in Python
         return False
     return _kernels
 
 
 class Probe:
-    """Fully probing of one board's positions in compiled code, called like :meth:`paint.search.dfs._Board.probe`."""
+    """Fully probing of one board's positions in compiled code, called like :meth:`paint.search.board.Board.probe`."""
 
     def __init__(self, board, kernels) -> None:
         import numpy as np
@@ -91,10 +86,10 @@ class Probe:
         self.queue = np.zeros(lines, np.int64)
         self.scratch = np.zeros((4, longest + 1), np.uint64)
 
-    def __call__(self, state: list[int], inherited=None, product: bool = False):
-        """``(None, None, None)``, ``(state, None, None)`` or ``(state, (full, empty), records)`` exactly as
-        :meth:`paint.search.dfs._Board.probe` answers with the same ``product``, the records as
-        :class:`Records`.  ``inherited`` (:class:`paint.search.dfs._Inherited`) hands down a parent's
+    def __call__(self, state: list[int], inherited: Inherited | None = None, product: bool = False) -> Expanded:
+        """The :class:`paint.search.board.Expanded` that :meth:`paint.search.board.Board.probe` gives with the
+        same ``product``, the records as :class:`Records`.  ``inherited``
+        (:class:`paint.search.board.Inherited`) hands down a parent's
         records; those of the Python probe (a dict, from before the hand-over) are not used: that child is
         probed afresh.
 
@@ -110,18 +105,18 @@ class Probe:
         else:
             reads, scores = np.zeros((squares, 2), np.uint64), np.full(squares, -1, np.int64)
         outcome, settled, r, c = kernels.probe(here, self.height, self.width, *common, reads, scores, product)
-        if outcome == 0:
-            return None, None, None
-        if outcome == 3:
-            raise RuntimeError(f"probe records out of step at square {r + 1}, {c + 1}")  # a bug, as in _probe
-        if outcome == 1:
-            return settled.tolist(), None, None
+        if outcome == kernels.PROBE_BROKEN:
+            return BROKEN
+        if outcome == kernels.PROBE_OUT_OF_STEP:  # a bug, as in Board.probe
+            raise RuntimeError(f"probe records out of step at square {r + 1}, {c + 1}")
+        if outcome == kernels.PROBE_SOLVED:
+            return Expanded(Expansion.SOLVED, settled.tolist())
         children = []
         read = np.zeros(2, np.uint64)
         for value in (int(FULL), int(EMPTY)):
             child, count = kernels.guess(settled, r, c, value, self.lines, self.height, *common, read)
             children.append(child.tolist() if count >= 0 else None)
-        return settled.tolist(), tuple(children), Records(reads, scores)
+        return Expanded(Expansion.GUESS, settled.tolist(), tuple(children), Records(reads, scores))
 
 
 class Records:
@@ -129,7 +124,7 @@ class Records:
 
     ``scores`` (one int64 per square, ``r * width + c``) is the score of each square's probe, -1 for none;
     ``reads`` (two 64-bit words per square, bit ``i % 64`` of word ``i // 64`` for line ``i``) the lines
-    that probe read.  The same records as the Python probe's dict (:meth:`paint.search.dfs._Board.probe`),
+    that probe read.  The same records as the Python probe's dict (:meth:`paint.search.board.Board.probe`),
     in arrays; never changed once made (a child works on copies).
     """
 
