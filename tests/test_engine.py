@@ -1,7 +1,6 @@
 """The engine end to end: real puzzles solve, every solution is checked independently, every mark is justified."""
 
 import json
-import re
 from pathlib import Path
 
 import pytest

@@ -26,9 +26,6 @@ from paint.rules import LINE_RULE_NAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 
-KNOWN_CYCLES = {frozenset({"paint.search.compiled", "paint.search.dfs"})}
-"""Circles still being taken apart, each still there (a test says when one is gone: then remove it here, and
-once this set is empty every circle fails the test)."""
 
 
 def module_files(folder: Path, package: str) -> dict[str, Path]:
@@ -161,9 +158,8 @@ def test_reader_finds_circles(tmp_path):
 def test_no_import_cycle():
     """No module of paint imports itself round a circle, counting late imports inside functions."""
     found = cycles(import_graph(ROOT / "paint", "paint"))
-    assert found - KNOWN_CYCLES == set(), "import circles: " + "; ".join(
-        " <-> ".join(sorted(cycle)) for cycle in sorted(found - KNOWN_CYCLES, key=sorted))
-    assert KNOWN_CYCLES <= found, f"gone, so remove them from KNOWN_CYCLES: {KNOWN_CYCLES - found}"
+    assert found == set(), "import circles: " + "; ".join(" <-> ".join(sorted(cycle))
+                                                          for cycle in sorted(found, key=sorted))
 
 
 def test_search_sits_above_the_engine():

@@ -258,7 +258,7 @@ class TestSignalsKeepOutputWhole:
         process = subprocess.Popen([sys.executable, "-m", "paint", "solve", str(self.FAASE), "--json"],
                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
         wait_until_caught(process, signum)  # Python is still starting before that, on a busy machine
-        wait_until_written(process.stdout)  # the solve has begun: the document's start is in the pipe
+        wait_until_readable(process.stdout)  # the solve has begun: the document's start is in the pipe
         time.sleep(max(0.0, started + 2 - time.monotonic()))
         process.send_signal(signum)
         time.sleep(0.05)
@@ -342,7 +342,7 @@ def wait_until_caught(process, signum, timeout: float = 30.0) -> None:
         time.sleep(0.005)
 
 
-def wait_until_written(pipe, timeout: float = 60.0) -> None:
+def wait_until_readable(pipe, timeout: float = 60.0) -> None:
     """Wait until a process has written something into ``pipe`` (not read here: it stays in the pipe)."""
     import select
     select.select([pipe], [], [], timeout)
