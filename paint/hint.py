@@ -40,6 +40,7 @@ import time
 
 import attrs
 
+from .budget import Budget
 from .engine import Engine, choose_rules
 from .errors import StripContradiction
 from .explanation import Mark, Reason, Step
@@ -135,7 +136,7 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
     """
     options = options or SolveOptions()
     began = time.perf_counter()
-    deadline = None if options.max_time is None else began + options.max_time
+    deadline = Budget.for_limits(options.max_time, started=began).deadline  # the one the hint's solves share
     report = None if on_progress is None else (
         lambda progress: on_progress(attrs.evolve(progress, seconds=time.perf_counter() - began)))
 

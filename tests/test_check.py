@@ -696,16 +696,17 @@ class TestRealProcess:
         assert wait_until_gone(marker) == []
 
 
-def wait_for_workers(process, seconds=60.0) -> None:
-    """Wait until ``process`` (``paint check --jobs 2``) has started the processes of its batch, or has ended."""
+def wait_for_workers(process, seconds=60.0, fallback=3.0) -> None:
+    """Wait until ``process`` (``paint check --jobs 2``) has started the processes of its batch, or has ended
+    (without Linux's /proc: ``fallback`` seconds, the time it takes on an idle machine)."""
     children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
     deadline = time.monotonic() + seconds
     while process.poll() is None and time.monotonic() < deadline:
         try:
             if children.read_text().split():
                 return
-        except OSError:  # no /proc: give it the time it takes on an idle machine
-            time.sleep(3)
+        except OSError:
+            time.sleep(fallback)
             return
         time.sleep(0.02)
 
@@ -773,16 +774,7 @@ class TestGroupSignal:
         process = subprocess.Popen([sys.executable, "-m", "paint", "check", str(folder), "--jobs", "2",
                                     "-o", str(report)], stderr=subprocess.PIPE, text=True,
                                    start_new_session=True, cwd=Path(__file__).parent.parent)
-        children = Path(f"/proc/{process.pid}/task/{process.pid}/children")
-        deadline = time.monotonic() + 60
-        while process.poll() is None and time.monotonic() < deadline:  # until the batch has started its workers
-            try:
-                if children.read_text().split():
-                    break
-            except OSError:  # no /proc: give it the time it takes on an idle machine
-                time.sleep(1.2)
-                break
-            time.sleep(0.02)
+        wait_for_workers(process, fallback=1.2)  # until the batch has started its workers
         os.killpg(process.pid, signal.SIGTERM)
         os.killpg(process.pid, signal.SIGTERM)
         _, err = process.communicate(timeout=60)
