@@ -17,6 +17,11 @@ from paint.squares import BLANK, EMPTY, FULL
 
 DATA = Path(__file__).parent / "data" / "linesolvers"
 
+BRUTE_FORCE = settings(max_examples=500, deadline=None)
+"""The property tests against brute force on short lines: 300 random lines already find the solvers' known bug
+(fcomp not putting back the blocks a spill moved) under every seed tried; TestSharedCases and the longer-line
+tests cover the same solvers."""
+
 SEED_001 = ((1, 5, 1, 1, 1), "-----           -#----#        --  #")
 SEED_000 = ((9, 1, 1, 1), "   --#########-------   #- - ")
 
@@ -124,9 +129,7 @@ class TestSharedCases:
 class TestAgreement:
     """Property tests: the solvers agree with each other and with brute force."""
 
-    # 500 random lines: 300 already find the solvers' known bug (fcomp not putting back the blocks a spill moved)
-    # under every seed tried; TestSharedCases and the longer-line tests below cover the same solvers
-    @settings(max_examples=500, deadline=None)
+    @BRUTE_FORCE
     @given(lines())
     def test_complete_and_fcomp_match_brute_force(self, line):
         """complete, fcomp, dp and bits give brute force's answer on every line, possible or not."""
@@ -137,9 +140,7 @@ class TestAgreement:
         assert dp.solve(targets, squares) == expected
         assert bits.solve(targets, squares) == expected
 
-    # 500 random lines: 300 already find the solvers' known bug (fcomp not putting back the blocks a spill moved)
-    # under every seed tried; TestSharedCases and the longer-line tests below cover the same solvers
-    @settings(max_examples=500, deadline=None)
+    @BRUTE_FORCE
     @given(lines())
     def test_settle_masks_matches_brute_force(self, line):
         """bits.settle_masks, on the line as two bit sets, gives brute force's answer as bit sets."""
@@ -160,9 +161,7 @@ class TestAgreement:
         n, value = case
         assert bits._reverse(value, n) == int(format(value, f"0{n}b")[::-1], 2)
 
-    # 500 random lines: 300 already find the solvers' known bug (fcomp not putting back the blocks a spill moved)
-    # under every seed tried; TestSharedCases and the longer-line tests below cover the same solvers
-    @settings(max_examples=500, deadline=None)
+    @BRUTE_FORCE
     @given(lines())
     def test_fast_is_sound_and_finds_every_impossible_line(self, line):
         """fast never settles a square brute force (or fcomp) leaves open or settles otherwise, and agrees on impossibility."""
