@@ -89,11 +89,9 @@ ONE_AT_A_TIME = {
     ),
     # One Chromium for the browser tests (each worker that ran some would start its own).
     "browser": ("tests/test_browser.py",),
-    # The tests that read every solve of jwilk's puzzles: one worker solves them once (test_explanation.solved).
-    "jwilk solves": (
-        "tests/test_explanation.py::TestDerivation::test_corpus_reasons",
-        "tests/test_explanation.py::TestReasonsFollow",
-    ),
+    # The tests that read the solves of the corpus puzzles (every reason, every step, their wording, by strip and by
+    # rule): one worker solves each puzzle once (test_explanation.solved).
+    "corpus solves": ("tests/test_explanation.py",),
     # The compiled probe: one worker loads numba and its kernels (and compiles them, when the cache is empty).
     "numba": (
         "tests/test_search.py::TestCompiledProbe",

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import attrs
 import pyte
+from pyte.screens import wcwidth  # the width function pyte itself renders with
 
 ROOT = Path(__file__).parent.parent
 
@@ -70,7 +71,26 @@ def run_on_terminal(*args, columns: int = 120, timeout: float = 120, height: int
         _, status = os.waitpid(pid, 0)
     screen = pyte.Screen(columns, min(height, raw.count(b"\n") + 41))  # no taller than what was written needs
     pyte.ByteStream(screen).feed(bytes(raw))
-    lines = [line.rstrip() for line in screen.display]
+    lines = _rows(screen)
     while lines and not lines[-1]:
         lines.pop()
     return Screen(bytes(raw), tuple(lines), os.waitstatus_to_exitcode(status))
+
+
+def _rows(screen: pyte.Screen) -> list[str]:
+    """The rows of ``screen`` as ``pyte.Screen.display`` renders them, trailing spaces removed; each row is read
+    only up to its last written cell (the cells after it are blank), not across every column of a wide screen."""
+    rows = []
+    for y in range(screen.lines):
+        line = screen.buffer.get(y, {})
+        chars = []
+        is_wide_char = False
+        for x in range(min(max(line, default=-1) + 1, screen.columns)):
+            if is_wide_char:  # the stub after a wide character, as display skips it
+                is_wide_char = False
+                continue
+            char = line[x].data if x in line else " "
+            is_wide_char = wcwidth(char[0]) == 2
+            chars.append(char)
+        rows.append("".join(chars).rstrip())
+    return rows

@@ -20,6 +20,7 @@ from paint.puzzle import Puzzle
 CORPUS = Path(__file__).parent / "corpus"
 FILES = sorted(path for path in CORPUS.rglob("*")
                if path.suffix in (".non", ".nin") or path.name == "questions.txt")
+TOURNAMENT = CORPUS / "taai2011" / "questions.txt"
 
 
 @functools.cache
@@ -31,14 +32,18 @@ def puzzles_of(path: Path) -> tuple[Puzzle, ...]:
 def test_corpus_is_there():
     """The corpus copy holds the files the round trips run over: 39 + 14 + 151 files and the tournament file."""
     assert len(FILES) == 39 + 14 + 151 + 1
-    assert len(load_all(CORPUS / "taai2011" / "questions.txt")) == 1000
+    assert len(load_all(TOURNAMENT)) == 1000
 
 
 @pytest.mark.parametrize("name", list(FORMATS))
 @pytest.mark.parametrize("path", FILES, ids=lambda path: f"{path.parent.name}/{path.name}")
 def test_round_trip(path, name):
-    """Every corpus puzzle written in each format reads back as the format keeps it, by name and by content."""
+    """Every corpus puzzle written in each format reads back as the format keeps it, by name and by content
+    (of the tournament file's 1,000 puzzles, every 10th outside its own format)."""
     puzzles = [puzzle for puzzle in puzzles_of(path) if fits(puzzle, name)]
+    if path == TOURNAMENT and name != "taai":
+        # its puzzles are all alike (25 x 25, one maker's): every 10th shows what all 1,000 would, at a tenth the time
+        puzzles = puzzles[::10]
     if not puzzles:
         pytest.skip(f"{name} cannot hold this puzzle")
     if FORMATS[name].MANY:
@@ -54,6 +59,6 @@ def test_round_trip(path, name):
 
 def test_tournament_file_unchanged():
     """The tournament file read and written again is the same text, line ends aside."""
-    path = CORPUS / "taai2011" / "questions.txt"
+    path = TOURNAMENT
     original = path.read_text(encoding="utf-8").replace("\r\n", "\n")
     assert dumps_all(load_all(path), "taai") == original

@@ -45,10 +45,11 @@ LINE_PUZZLES = list(corpus_puzzles("nonogram-db", "jwilk"))
 
 
 @functools.cache
-def solved(path):
-    """``paint.solve`` of the corpus puzzle ``path`` with the default options, solved once for every test that
-    reads that solve (they read it and change nothing)."""
-    return paint.solve(paint.load(path))
+def solved(path, **options):
+    """``paint.solve`` of the corpus puzzle ``path`` with the default options or ``options`` (of
+    :class:`paint.SolveOptions`), solved once for every test that reads that solve (they read it and change nothing;
+    they run on one worker, tests/conftest.py)."""
+    return paint.solve(paint.load(path), paint.SolveOptions(**options) if options else None)
 
 
 def reasons_of(result):
@@ -221,7 +222,7 @@ class TestSteps:
                              ids=lambda path: path.name)
     def test_one_strip_per_step(self, path):
         """In strip mode every step's marks lie on one strip, and its reason is that strip's."""
-        for step in paint.solve(paint.load(path)).steps:
+        for step in solved(path).steps:
             assert step.strip is not None
             assert all(reason.strip == step.strip for reason in step.reasons if step.chain is None)
 
@@ -229,7 +230,7 @@ class TestSteps:
     def test_rule_mode_is_kramers(self, name):
         """In rule mode the steps are those the engine made before: same rules, same marks, in the same order."""
         import hashlib
-        result = paint.solve(paint.load(CORPUS / name), paint.SolveOptions(steps="rule"))
+        result = solved(CORPUS / name, steps="rule")
         got = []
         for step in result.steps:
             text = ";".join(f"{m.row},{m.column},{int(m.value)},{m.strip.kind[0]}{m.strip.index}" for m in step.marks)
@@ -243,9 +244,8 @@ class TestSteps:
         the grid as the round began, as in Kramer's program)."""
         compared = 0
         for path in LINE_PUZZLES[:30]:
-            puzzle = paint.load(path)
-            by_strip = paint.solve(puzzle).steps
-            by_rule = paint.solve(puzzle, paint.SolveOptions(steps="rule")).steps
+            by_strip = solved(path).steps
+            by_rule = solved(path, steps="rule").steps
             rounds: dict = {}
             for step in by_strip:
                 rounds.setdefault(step.round, []).extend(step.marks)
@@ -267,7 +267,7 @@ class TestWords:
     @pytest.mark.parametrize("path", SAMPLE, ids=lambda path: path.name)
     def test_no_jargon(self, path):
         """No 'target' or 'patch' in the default explanation."""
-        text = render_text(paint.solve(paint.load(path)), grids=False)
+        text = render_text(solved(path), grids=False)
         assert not re.search(r"\btargets?\b|\bpatch(es)?\b", text)
         assert not re.search(r"\b(rows?|columns?) 0\b", text), "rows and columns count from 1"
 
@@ -275,7 +275,7 @@ class TestWords:
     def test_places_never_broken(self, path):
         """No printed line ends inside a place: never on 'row', 'column', a square's 'row N,' or a range cut
         at its dash; and a line longer than the width holds only one piece too long to break."""
-        result = paint.solve(paint.load(path))
+        result = solved(path)
         for width in (40, 60, 100):
             text = render_text(result, grids=False, detail=True, width=width)
             lines = text.splitlines()
@@ -300,7 +300,7 @@ class TestWords:
         gives every technique an example."""
         named: dict = {}
         for path in SAMPLE[:20]:
-            for step in paint.solve(paint.load(path)).steps:
+            for step in solved(path).steps:
                 if step.technique is not None:
                     named.setdefault(step.technique, step)
         assert {"simple boxes", "forcing", "glue", "simple spaces", "mercury", "contradiction"} <= set(named)
@@ -325,7 +325,7 @@ class TestWords:
     def test_no_double_spaces(self, path):
         """Step and reason lines have single spaces between words."""
         from paint.render.text import StepPart, result_parts
-        for part in result_parts(paint.solve(paint.load(path)), grids=False, detail=True):
+        for part in result_parts(solved(path), grids=False, detail=True):
             if isinstance(part, StepPart):
                 for line in [*part.lines, *part.reasons]:
                     assert not re.search(r"\S  +\S", line), line

@@ -17,6 +17,11 @@ from paint.squares import BLANK, EMPTY, FULL
 
 DATA = Path(__file__).parent / "data" / "linesolvers"
 
+BRUTE_FORCE = settings(max_examples=500, deadline=None)
+"""The property tests against brute force on short lines: 300 random lines already find the solvers' known bug
+(fcomp not putting back the blocks a spill moved) under every seed tried; TestSharedCases and the longer-line
+tests cover the same solvers."""
+
 SEED_001 = ((1, 5, 1, 1, 1), "-----           -#----#        --  #")
 SEED_000 = ((9, 1, 1, 1), "   --#########-------   #- - ")
 
@@ -124,7 +129,7 @@ class TestSharedCases:
 class TestAgreement:
     """Property tests: the solvers agree with each other and with brute force."""
 
-    @settings(max_examples=1500, deadline=None)
+    @BRUTE_FORCE
     @given(lines())
     def test_complete_and_fcomp_match_brute_force(self, line):
         """complete, fcomp, dp and bits give brute force's answer on every line, possible or not."""
@@ -135,7 +140,7 @@ class TestAgreement:
         assert dp.solve(targets, squares) == expected
         assert bits.solve(targets, squares) == expected
 
-    @settings(max_examples=1500, deadline=None)
+    @BRUTE_FORCE
     @given(lines())
     def test_settle_masks_matches_brute_force(self, line):
         """bits.settle_masks, on the line as two bit sets, gives brute force's answer as bit sets."""
@@ -156,7 +161,7 @@ class TestAgreement:
         n, value = case
         assert bits._reverse(value, n) == int(format(value, f"0{n}b")[::-1], 2)
 
-    @settings(max_examples=1500, deadline=None)
+    @BRUTE_FORCE
     @given(lines())
     def test_fast_is_sound_and_finds_every_impossible_line(self, line):
         """fast never settles a square brute force (or fcomp) leaves open or settles otherwise, and agrees on impossibility."""
@@ -209,7 +214,9 @@ class TestAgreement:
 class TestLineCache:
     """exact() answers from its cache exactly as the solver would, whatever came before."""
 
-    @settings(max_examples=600, deadline=None)
+    # 200 batches (about 700 lines, each asked twice): a cache keyed by the sorted clue (so (1, 2) and (2, 1) meet)
+    # fails within them under every seed tried; that the answers are right is TestAgreement's
+    @settings(max_examples=200, deadline=None)
     @given(st.lists(lines(), min_size=1, max_size=6))
     def test_cached_answers_are_the_solvers(self, batch):
         """Each line of a batch, and each again (from the cache), gets brute force's answer; the cache is keyed

@@ -430,7 +430,9 @@ class TestWriteAll:
         puzzles_ = [TWO_BY_TWO, Puzzle(rows=[[1]], columns=[[1]])]
         assert webpbn.write_all(iter(puzzles_)) == webpbn.write_all(puzzles_)
 
-    @settings(max_examples=150, deadline=None)
+    # 60 sets: each puzzle's own metadata in a set is what this adds (one puzzle's metadata, every format, is
+    # test_formats' TestRoundTrip, 150 puzzles; many real puzzles in one set, test_corpus_as_one_set below)
+    @settings(max_examples=60, deadline=None)
     @given(st.lists(puzzles().map(writable), min_size=1, max_size=4))
     def test_random_puzzles(self, puzzles_):
         """Random puzzles with random metadata, extras and goals come back equal, in order."""
