@@ -19,6 +19,7 @@ from rich.console import Console
 import paint
 from checker import is_solution
 from paint import cli, formats
+from paint.cli import solve as solve_command
 from paint.render import render_text
 from paint.render.terminal import render_terminal
 
@@ -153,9 +154,23 @@ class TestExitStatus:
         def interrupted(*args, **kwargs):
             raise KeyboardInterrupt
 
-        monkeypatch.setattr(cli.solve, "solve", interrupted)  # the solve the command runs
+        monkeypatch.setattr(solve_command, "solve", interrupted)  # the solve the command runs
         assert cli.main(["solve", str(TINY)]) == 130
         assert capsys.readouterr().err == "paint: interrupted\n"
+
+    def test_ctrl_c_as_the_solve_ends(self, monkeypatch, capsys):
+        """Ctrl-C that comes just as the last solve has ended cut nothing short: the solve's own status, and no
+        message that it stopped with status limit."""
+        solve = solve_command.solve
+
+        def then_interrupted(*args, **kwargs):
+            result = solve(*args, **kwargs)
+            os.kill(os.getpid(), signal.SIGINT)  # the command's handler only notes it
+            return result
+
+        monkeypatch.setattr(solve_command, "solve", then_interrupted)
+        assert cli.main(["solve", str(TINY), "--no-grids"]) == 0
+        assert capsys.readouterr().err == ""
 
 
 class TestBadInput:

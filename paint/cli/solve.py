@@ -121,7 +121,8 @@ def run(arguments) -> int:
                     file.write(SVG_DECLARATION + picture)
             if page is not None:
                 page.end(results[0], picture)
-    if stop.received is not None:
+    finished = len(results) == len(puzzles) and (not results or results[-1].status != "limit")
+    if stop.received is not None and not finished:  # a signal that came as the last solve ended cut nothing
         name = stopped_by(stop.received)
         if stop.received == signal.SIGINT and len(puzzles) == 1:
             complain(f"{name}: the solve stopped with status limit; what was done is reported")
