@@ -42,7 +42,9 @@ def handling(handler: Callable, signals: Iterable[int] = STOP_SIGNALS) -> Iterat
     handler it replaced when the block ends, however it ends.
 
     Each old handler is noted before it is replaced, so it is restored
-    even when the signal comes (and ``handler`` raises) at once.  Python
+    even when the signal comes (and ``handler`` raises) at once.  A signal
+    that is ignored stays ignored (as for a command the shell runs in the
+    background, whose Ctrl-C is meant for the job in front).  Python
     lets only the main thread install handlers: in any other thread the
     block runs with the handlers as they are.  Nests: an inner block's
     handler wins while it runs, the outer one's is back after.
@@ -51,6 +53,8 @@ def handling(handler: Callable, signals: Iterable[int] = STOP_SIGNALS) -> Iterat
     try:
         if threading.current_thread() is threading.main_thread():
             for number in signals:
+                if signal.getsignal(number) is signal.SIG_IGN:
+                    continue
                 previous[number] = signal.getsignal(number)
                 signal.signal(number, handler)
         yield

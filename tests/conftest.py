@@ -129,3 +129,28 @@ def pytest_xdist_make_scheduler(config, log):
             return f"group {group}" if group else super()._split_scope(nodeid)
 
     return OneAtATime(config, log)
+
+
+@pytest.fixture(autouse=True)
+def signal_handlers_restored():
+    """Each test leaves the stop signals' handlers as it found them (a test, or paint, that left Ctrl-C ignored
+    would make every process started after it, which inherits that, deaf to it)."""
+    import signal
+    names = ("SIGINT", "SIGTERM", "SIGHUP", "SIGALRM")
+    before = {name: signal.getsignal(getattr(signal, name)) for name in names if hasattr(signal, name)}
+    yield
+    after = {name: signal.getsignal(getattr(signal, name)) for name in before}
+    changed = {name: (before[name], after[name]) for name in before if after[name] is not before[name]}
+    for name, (handler, _) in changed.items():  # put back, so that one test's fault is not every later test's
+        signal.signal(getattr(signal, name), signal.SIG_DFL if handler is None else handler)
+    assert not changed, f"the test left signal handlers changed: {changed}"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def ctrl_c_heard():
+    """Ctrl-C is heard in the test processes and the processes they start, as in a terminal's foreground, even
+    when the suite was started where it is ignored (a shell's background job), which every process inherits."""
+    import signal
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield

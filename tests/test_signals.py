@@ -152,3 +152,14 @@ def test_words_and_statuses():
     assert (stopped_by(signal.SIGINT), exit_status(signal.SIGINT)) == ("interrupted", 130)
     if hasattr(signal, "SIGHUP"):
         assert (stopped_by(signal.SIGHUP), exit_status(signal.SIGHUP)) == ("stopped by SIGHUP", 129)
+
+
+def test_an_ignored_signal_stays_ignored():
+    """A stop signal ignored when paint starts (a background job's Ctrl-C) is not heard by it, and stays ignored."""
+    previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        with handling(lambda signum, frame: None):
+            assert signal.getsignal(signal.SIGTERM) is signal.SIG_IGN
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGTERM, previous)
