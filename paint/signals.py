@@ -42,9 +42,11 @@ def handling(handler: Callable, signals: Iterable[int] = STOP_SIGNALS) -> Iterat
     handler it replaced when the block ends, however it ends.
 
     Each old handler is noted before it is replaced, so it is restored
-    even when the signal comes (and ``handler`` raises) at once.  A signal
-    that is ignored stays ignored (as for a command the shell runs in the
-    background, whose Ctrl-C is meant for the job in front).  Python
+    even when the signal comes (and ``handler`` raises) at once, or while
+    the old ones are being put back.  A stop signal that is ignored stays
+    ignored (as for a command the shell runs in the background, whose
+    Ctrl-C is meant for the job in front); other signals (a timer's) are
+    taken whatever their handler.  Python
     lets only the main thread install handlers: in any other thread the
     block runs with the handlers as they are.  Nests: an inner block's
     handler wins while it runs, the outer one's is back after.
@@ -53,15 +55,32 @@ def handling(handler: Callable, signals: Iterable[int] = STOP_SIGNALS) -> Iterat
     try:
         if threading.current_thread() is threading.main_thread():
             for number in signals:
-                if signal.getsignal(number) is signal.SIG_IGN:
+                if number in STOP_SIGNALS and signal.getsignal(number) is signal.SIG_IGN:
                     continue
                 previous[number] = signal.getsignal(number)
                 signal.signal(number, handler)
         yield
     finally:
-        for number, old in previous.items():
-            # a handler installed outside Python (getsignal gives None) cannot be put back; the default is
-            signal.signal(number, signal.SIG_DFL if old is None else old)
+        _restore(previous)
+
+
+def _restore(previous: dict) -> None:
+    """Put back each handler of ``previous`` (signal number: old handler).  A handler still in place may raise
+    as a signal comes in the middle (a second signal to the group): every handler is put back all the same,
+    and the first such exception raised after."""
+    # a handler installed outside Python (getsignal gives None) cannot be put back; the default is
+    remaining = [(number, signal.SIG_DFL if old is None else old) for number, old in previous.items()]
+    error = None
+    while remaining:
+        try:
+            while remaining:
+                number, old = remaining[-1]
+                signal.signal(number, old)
+                remaining.pop()
+        except BaseException as raised:  # noqa: B036 - raised by a handler being removed; raised again below
+            error = error or raised
+    if error is not None:
+        raise error
 
 
 @contextlib.contextmanager

@@ -163,3 +163,44 @@ def test_an_ignored_signal_stays_ignored():
         assert signal.getsignal(signal.SIGTERM) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def test_a_timer_signal_is_taken_even_when_ignored():
+    """paint line's timer (SIGALRM) is heard even in a program that ignores SIGALRM, and it is ignored again after."""
+    previous = signal.signal(signal.SIGALRM, signal.SIG_IGN)
+    try:
+        with handling(lambda signum, frame: None, (signal.SIGALRM,)):
+            assert signal.getsignal(signal.SIGALRM) is not signal.SIG_IGN
+        assert signal.getsignal(signal.SIGALRM) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGALRM, previous)
+
+
+def test_every_handler_put_back_when_a_signal_comes_during_the_restore(monkeypatch):
+    """A signal that comes while the old handlers are being put back (its handler, not yet removed, raises) does
+    not leave the others in place: all are put back, then its exception rises."""
+    class Heard(Exception):
+        pass
+
+    def raise_heard(signum, frame):
+        raise Heard
+
+    before = handlers()
+    real = signal.signal
+    sent = []
+
+    def signal_then_send(number, handler):  # right after the first handler is put back, another signal comes
+        old = real(number, handler)
+        if handler is not raise_heard and not sent:
+            other = next(each for each in (signal.SIGINT, signal.SIGHUP, signal.SIGTERM) if each != number)
+            sent.append(other)  # its handler is still raise_heard
+            os.kill(os.getpid(), other)
+            for _ in range(1000):  # the handler runs between two instructions
+                pass
+        return old
+
+    with pytest.raises(Heard):
+        with handling(raise_heard, (signal.SIGINT, signal.SIGHUP, signal.SIGTERM)):
+            monkeypatch.setattr(signal, "signal", signal_then_send)
+    monkeypatch.undo()
+    assert sent and handlers() == before
