@@ -31,7 +31,7 @@ from .files import STDIN, STDIN_LABEL, read_text
 from .formats import EXTENSIONS, FORMATS, format_for, loads_each, tatham, worth_reading
 from .printable import printable
 from .puzzle import Puzzle
-from .signals import handling, held
+from .signals import first_raises, handling, held
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -232,14 +232,8 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
             if on_check is not None:
                 on_check(checks[index])
     received: list[int] = []
-
-    def stop(signum, frame):
-        received.append(signum)
-        if len(received) == 1:  # a signal sent to the whole group may come twice: the batch stops once
-            raise KeyboardInterrupt
-
     try:  # a signal may come at any instruction once the handlers are in: the batch is then stopped
-        with handling(stop):
+        with handling(first_raises(lambda signum: KeyboardInterrupt(), received)):
             if jobs == 1 or len(work) <= 1:
                 stopped = _run_here(work, options, checks, on_check, received, on_start)
             else:

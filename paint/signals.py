@@ -83,6 +83,17 @@ def _restore(previous: dict) -> None:
         raise error
 
 
+def first_raises(error: Callable[[int], BaseException], received: list[int]) -> Callable:
+    """A handler that notes each signal in ``received`` and raises ``error(signum)`` for the first one only: a
+    signal sent to the whole process group (``timeout``, a closed session) may come twice, and the work is
+    stopped once, not again while it reports how it stopped."""
+    def handler(signum, frame):
+        received.append(signum)
+        if len(received) == 1:
+            raise error(signum)
+    return handler
+
+
 @contextlib.contextmanager
 def held(signals: Iterable[int] = STOP_SIGNALS) -> Iterator[None]:
     """Hold back ``signals`` while the block runs; each one that came is raised again when it ends, to the

@@ -23,7 +23,7 @@ import sys
 
 from .. import formats
 from ..errors import PaintError
-from ..signals import TERMINATE, exit_status, handling, stopped_by
+from ..signals import TERMINATE, exit_status, first_raises, handling, stopped_by
 from .common import Parser, VersionAction, complain, os_message, version
 from .status import COMMANDS, EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, help_text
 
@@ -68,14 +68,7 @@ def main(argv=None) -> int:
     interrupted, 141 when the reader of the output went away).  Errors are
     one line on stderr: ``paint: <message>``, never a traceback.
     """
-    received: list[int] = []
-
-    def terminate(signum, frame):
-        received.append(signum)
-        if len(received) == 1:  # a signal sent to the whole process group may come twice: paint stops once
-            raise _Terminated(signum)
-
-    with handling(terminate, TERMINATE):  # every handler is put back when the command ends
+    with handling(first_raises(_Terminated, []), TERMINATE):  # every handler is put back when the command ends
         try:
             return _run(argv)
         except _Terminated as terminated:  # also when it came while another ending was being reported
