@@ -298,12 +298,18 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
             waiting = iter(pending)
             running: dict = {}
 
-            def hand_over() -> None:
+            def hand_over() -> bool:
+                """Hand the next puzzle to a free worker; False when the pool broke (a worker died), even before
+                the puzzle could be handed over (it is then checked again with the others not finished)."""
                 for index, entry in waiting:
                     if on_start is not None:
                         on_start(printable(entry.label))
-                    running[executor.submit(function, entry, options)] = index
-                    return
+                    try:
+                        running[executor.submit(function, entry, options)] = index
+                    except BrokenProcessPool:
+                        return False
+                    return True
+                return True
 
             # The workers start as the first puzzles are handed over.  A stop signal waits until each has
             # started and is known, so that every one is stopped: one cut off while starting would be left
@@ -311,7 +317,7 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
             with held():
                 executor = ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker)
                 for _ in range(jobs):
-                    hand_over()
+                    broken = broken or not hand_over()
             while running and not broken:
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for future in done:
@@ -324,8 +330,15 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
                     checks[index] = check
                     if on_check is not None:
                         on_check(check)
-                    hand_over()
+                    if not hand_over():
+                        broken = True
+                        break
             executor.shutdown(wait=True, cancel_futures=True)
+            for future, index in running.items():  # the pool broke: keep what its other workers finished
+                if not future.cancelled() and future.exception() is None:
+                    checks[index] = future.result()
+                    if on_check is not None:
+                        on_check(checks[index])
         except KeyboardInterrupt:
             if executor is not None:
                 _stop(executor)

@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pytest
+
+# ------------------------------------------------------------ compiled bytecode, kept out of the clone
+
+_PYCACHE = Path(__file__).resolve().parent.parent / ".pytest_cache" / "pycache"
+"""Where the test run keeps Python's compiled modules (``.pytest_cache`` is ignored by git)."""
+
+if "PYTHONPYCACHEPREFIX" not in os.environ:
+    # Hundreds of tests start paint as a process; compiling its modules anew each time (as Python does when
+    # PYTHONDONTWRITEBYTECODE is set, or the clone cannot be written) costs a third of its start-up.  Set here,
+    # before pytest-xdist starts its workers, it holds for them and every process they start.
+    os.environ["PYTHONPYCACHEPREFIX"] = str(_PYCACHE)
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.pycache_prefix = str(_PYCACHE)
+    sys.dont_write_bytecode = False
 
 GOLDEN = Path(__file__).parent / "golden"
 """Where the checked-in golden transcripts live."""

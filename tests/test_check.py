@@ -374,6 +374,28 @@ class TestCheckBatch:
         assert [c.verdict for c in checks] == ["ok", "error", "needs-probes"]
         assert checks[1].error == f"{paths['multiple']}: the process checking it died"
 
+    def test_pool_broken_when_a_puzzle_is_handed_over(self, tmp_path, monkeypatch):
+        """A worker that dies between two puzzles breaks the pool before the next is handed over: that puzzle is
+        checked again with the others, not lost to a BrokenProcessPool traceback."""
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+        paths = write_batch(tmp_path, ["ok", "multiple", "needs-probes"])
+        work = [(index, PuzzleEntry(str(paths[v]))) for index, v in enumerate(("ok", "multiple", "needs-probes"))]
+        checks = [None] * 3
+        submit = ProcessPoolExecutor.submit
+        calls = []
+
+        def breaks_once(executor, *args, **kwargs):
+            calls.append(args)
+            if len(calls) == 2:
+                raise BrokenProcessPool("a worker died")
+            return submit(executor, *args, **kwargs)
+
+        monkeypatch.setattr(ProcessPoolExecutor, "submit", breaks_once)
+        assert not _run_in_processes(work, CheckOptions(), checks, None, 2)
+        assert [c.verdict for c in checks] == ["ok", "multiple", "needs-probes"]
+        assert len(calls) == 4  # the first, the refused second, then the second and third in a new pool
+
 
 def die_on_multiple(entry, options):
     """Check ``entry``, but end the process at once for the puzzle named multiple (a worker killed)."""

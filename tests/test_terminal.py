@@ -20,7 +20,7 @@ class TestSolveScreen:
 
     def test_no_status_text_in_the_explanation(self):
         """A solve that prints search steps for seconds while its status line shows leaves every step line whole."""
-        screen = run_on_terminal("solve", FOREVER, "--brief", "--no-grids", "--max-time", "4")
+        screen = run_on_terminal("solve", FOREVER, "--brief", "--no-grids", "--max-time", "2.5")
         assert screen.status == 3  # stopped by the limit, after the status line had shown
         shown = screen.raw.find(b"searching: ")
         assert shown >= 0 and b"search (trial and error)" in screen.raw[shown:], \
@@ -32,7 +32,7 @@ class TestSolveScreen:
 
     def test_json_whole(self):
         """The JSON document printed on a terminal while the status line shows is the document, nothing else."""
-        screen = run_on_terminal("solve", FOREVER, "--json", "--max-time", "3", columns=1500)
+        screen = run_on_terminal("solve", FOREVER, "--json", "--max-time", "1.5", columns=1500)
         assert b"searching: " in screen.raw
         document = json.loads(screen.text)
         assert document["status"] == "limit" and document["steps"]
