@@ -26,7 +26,7 @@ first, so a harder rule is only used where every cheaper one has stalled.
 >>> from paint.puzzle import Puzzle
 >>> check = check_puzzle(Puzzle(rows=[[2], [1]], columns=[[2], [1]]))
 >>> check.verdict, check.unique, check.hardest_rule, check.steps
-('ok', True, 'unreachable', 3)
+('ok', True, 'located', 3)
 >>> check_puzzle(Puzzle(rows=[[1], [1]], columns=[[1], [1]])).verdict
 'multiple'
 """

@@ -21,6 +21,14 @@ just before it; without, the whole round is one step, as in Kramer's
 program.  The order of the rules and the restart from the first are the
 same either way: only what one recorded step holds differs.
 
+By strip, each step is also the simplest one the grid as it stands allows:
+after each step of a round, the cheaper rules look at the strips it changed,
+and if one of them can mark a square there the round ends, so that it goes
+first; a probe's round ends with its first square.  No probe is tried while
+a line rule can still mark a square, and no line rule while a cheaper one
+can.  By rule, a round works every pending strip (or, for a probe, every
+square), as in Kramer's program.
+
 A :class:`paint.budget.Budget` given to the engine is checked before each
 strip is worked: when the time is up, the marks the step has made so far
 are recorded as the step, and :class:`paint.budget.LimitReached` rises.
@@ -40,15 +48,19 @@ from .squares import BLANK, EMPTY, Grid, columns_of
 from .strip import Strip, StripId
 
 
-def choose_rules(names) -> tuple:
-    """The rules named in ``names`` (None: all), in the registry's order.
+def choose_rules(names, *, kramer: bool = False) -> tuple:
+    """The rules named in ``names`` (None: all, or with ``kramer`` only Kramer's seven), in the ladder's order.
 
-    Raises ValueError for a name that is not a rule.
+    ``kramer`` is for steps by rule, Kramer's program: the rungs that say as
+    people do what his rules find (``fills``, ``located``) are left out
+    unless named.  Raises ValueError for a name that is not a rule.
     """
     unknown = set(names or ()) - set(BY_NAME)
     if unknown:
         raise ValueError(f"unknown rules: {', '.join(sorted(unknown))}")
-    return RULES if names is None else tuple(rule for rule in RULES if rule.name in names)
+    if names is None:
+        return tuple(rule for rule in RULES if rule.numeral) if kramer else RULES
+    return tuple(rule for rule in RULES if rule.name in names)
 
 
 class Engine:
@@ -159,22 +171,24 @@ class Engine:
         pending = self.pending[rule.name]
         todo = sorted(pending)
         pending.clear()
+        since = len(self.steps)
         pieces: list[tuple[list[Mark], Reason]] = []  # the round's strips, for one step (not by strip)
         for number, index in enumerate(todo):
             strip = self.strips[index]
             try:
                 if budget is not None:
                     budget.check()
-                strip.update_patches()
-                if strip.done:
-                    continue
+                if rule.reads_bounds:
+                    strip.update_patches()
+                    if strip.done:
+                        continue
                 finding = rule.find(strip)
             except StripContradiction as error:
-                self._close(rule.name, pieces)  # keep the explanation in step with the grid
+                self._close(rule.name, pieces, since)  # keep the explanation in step with the grid
                 raise contradiction(strip.id, strip.targets, strip.squares, rule.name, error) from None
             except LimitReached:
                 pending.update(todo[number:])
-                self._close(rule.name, pieces)
+                self._close(rule.name, pieces, since)
                 raise
             if finding is None:
                 continue
@@ -189,17 +203,47 @@ class Engine:
             for each in self._pending_sets:
                 each.update(touched)
             reason = Reason(strip.id, strip.targets, before, rule, finding.detail)
-            if self.by_strip:
-                self._step(rule.name, marks, [reason])  # shown at once, so long rounds show progress
-            else:
+            if not self.by_strip:
                 pieces.append((marks, reason))
-        return self._close(rule.name, pieces)
+                continue
+            self._step(rule.name, marks, [reason])  # shown at once, so long rounds show progress
+            if self._cheaper_finds(rule, touched):
+                # The simplest step first: a cheaper rule can now mark a square on a strip this step changed,
+                # so it goes before this rule works its next strip.
+                pending.update(todo[number + 1:])
+                break
+        return self._close(rule.name, pieces, since)
+
+    def _cheaper_finds(self, rule, touched) -> bool:
+        """Whether a strip rule below ``rule`` on the ladder finds something on a strip of ``touched`` (positions
+        in :attr:`strips`), or one of them cannot be completed.
+
+        Only the strips a step changed are looked at: every cheaper rule had
+        found nothing anywhere before it (its round had ended, or this
+        check had passed), and a strip no step changed shows it nothing new.
+        """
+        for cheaper in self.strip_rules:
+            if cheaper is rule:
+                return False
+            for index in touched:
+                strip = self.strips[index]
+                try:
+                    if cheaper.reads_bounds:
+                        strip.update_patches()
+                    if strip.done:
+                        continue
+                    if cheaper.find(strip) is not None:
+                        return True
+                except StripContradiction:
+                    return True  # the cheaper rule's own round says so, in its words
+        return False
 
     def _probe(self, rule) -> Step | None:
         if self.blank == 0 or self.probed.get(rule.name) == self.changes:
             return None  # nothing to probe, or nothing changed since the probe last found nothing
         self.probed[rule.name] = self.changes
         step = None
+        since = len(self.steps)
         # By strip, each probe is made on the grid the steps before it left, the grid its reader has;
         # by rule, as in Kramer's program, every probe of the round on the grid as the round began.
         found = rule.find(self, self.memories.get(rule.name))
@@ -207,33 +251,39 @@ class Engine:
             self.mark(row, column, EMPTY)
             reasons = [] if chain is None else [link.reason for link in chain.links if link.reason is not None]
             self._step(rule.name, [Mark(row, column, EMPTY, self.strips[row].id)], reasons, chain=chain)
-            step = self._close(rule.name, [])
+            step = self._close(rule.name, [], since)
+            if self.by_strip:
+                break  # the simplest step first: the line rules look at the grid this square changed
         return step
 
     def commit(self, rule_name: str, marks, search) -> Step:
         """Mark ``marks`` (:class:`Mark` records of blank squares) as one round of rule ``rule_name`` with its ``search`` record.
 
-        By strip, the marks of each strip are one step, the first carrying
-        the record.
+        By rule, every mark, as one step.  By strip, one step of the marks
+        that lie on the strip of the block the search tried (or, when none
+        does, on the strip the first mark names): the simplest step first,
+        so the line rules look at what it changed before the rest is taken
+        on the search's word; what they cannot find again, a later search
+        finds.  Returns the step.
         """
+        if self.by_strip:
+            marks = _on_one_strip(marks, search)
         for mark in marks:
             self.mark(mark.row, mark.column, mark.value)
-        if not self.by_strip:
-            self._step(rule_name, marks, [], search=search)
-            return self._close(rule_name, [])
-        by_strip: dict = {}
-        for mark in marks:
-            by_strip.setdefault(mark.strip, []).append(mark)
-        for number, strip_marks in enumerate(by_strip.values()):
-            self._step(rule_name, strip_marks, [], search=search if number == 0 else None)
-        return self._close(rule_name, [])
+        since = len(self.steps)
+        self._step(rule_name, marks, [], search=search)
+        return self._close(rule_name, [], since)
 
     def _step(self, rule_name: str, marks, reasons, *, chain=None, search=None) -> Step:
         """Record one step of the round now open (opening one if none is), and show it to ``on_step``.
 
-        The step's ``last`` is set when the round closes (:meth:`_close`), so
+        By strip, a round climbs the ladder: a step of a rule below the one
+        of the step before it (the engine went back down) opens a new round.
+        The step's ``last`` is set when the round closes (:meth:`_end_round`), so
         a step ``on_step`` sees does not know yet whether it is the last.
         """
+        if self.by_strip and self._open and _rung(rule_name) < _rung(self.steps[-1].rule):
+            self._end_round()
         if not self._open:
             self.rounds += 1
             self._open = True
@@ -244,19 +294,27 @@ class Engine:
             self.on_step(step, self.grid)
         return step
 
-    def _close(self, rule_name: str, pieces) -> Step | None:
-        """Close the round: ``pieces`` (``(marks, reason)`` per strip, when not by strip) become its one step.
+    def _close(self, rule_name: str, pieces, since: int) -> Step | None:
+        """End a rule's work: ``pieces`` (``(marks, reason)`` per strip, when not by strip) become its one step.
 
-        Returns the round's last step, now marked ``last``, or None when the
-        round marked nothing.
+        ``since`` is the number of steps when the rule began.  Returns the
+        last step the rule made, or None when it marked nothing.  By rule,
+        the round ends here (the step is marked ``last``); by strip, rounds
+        end as the engine goes back down the ladder (:meth:`_step`).
         """
         if pieces:
             self._step(rule_name, [mark for marks, _ in pieces for mark in marks], [reason for _, reason in pieces])
-        if not self._open:
+        if len(self.steps) == since:
             return None
-        self._open = False
-        self.steps[-1] = attrs.evolve(self.steps[-1], last=True)
+        if not self.by_strip:
+            self._end_round()
         return self.steps[-1]
+
+    def _end_round(self) -> None:
+        """Close the round now open, if any: its last step is marked ``last``."""
+        if self._open:
+            self._open = False
+            self.steps[-1] = attrs.evolve(self.steps[-1], last=True)
 
     def run(self) -> Status:
         """Apply the rules until no rule makes progress; return :class:`paint.result.Status` ``SOLVED``, ``STALLED`` or ``LIMIT``.
@@ -271,7 +329,28 @@ class Engine:
                     if self.apply(rule) is not None:
                         break
                 else:
-                    return Status.SOLVED if self.blank == 0 else Status.STALLED
+                    status = Status.SOLVED if self.blank == 0 else Status.STALLED
+                    break
         except LimitReached:
-            return Status.LIMIT
+            status = Status.LIMIT
+        finally:
+            self._end_round()  # the steps before a stall, a limit or a contradiction end a round
+        return status
 
+
+def _rung(rule_name: str) -> int:
+    """The rung of rule ``rule_name`` on the ladder; the search (no row) is above every rung."""
+    row = BY_NAME.get(rule_name)
+    return row.rung if row is not None else 1 << 30
+
+
+def _on_one_strip(marks, search) -> list[Mark]:
+    """The marks of ``marks`` on the strip of the block ``search`` tried, named by that strip; when none lies there
+    (or there is no record), those on the strip the first mark names."""
+    home = search.branches[0].placement.strip if search is not None and search.branches else None
+    if home is not None:
+        mine = [attrs.evolve(mark, strip=home) for mark in marks
+                if (mark.row if home.kind == "row" else mark.column) == home.index]
+        if mine:
+            return mine
+    return [mark for mark in marks if mark.strip == marks[0].strip]

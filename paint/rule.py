@@ -61,6 +61,12 @@ class Rule:
       'glue')`` for ``overlap``).
     - ``memory``: for a probe, makes the state its ``find`` keeps between
       calls, one per line of reasoning (None: it keeps none).
+    - ``reads_bounds``: whether a strip rule's ``find`` reads the blocks'
+      bounds (the strip's patches), which the engine then brings up to date
+      first - and so finds a strip that cannot be completed, naming this
+      rule.  A rule that reads only the squares and the clue (``fills``,
+      ``located``) says False: it is not credited with a contradiction it
+      did not look for.
 
     A strip rule's steps each have a :class:`paint.explanation.Reason`
     (``reason.detail`` is the rule's record); its row turns one into:
@@ -97,6 +103,7 @@ class Rule:
     technique: Callable[[object], str] | None = attrs.field(kw_only=True, default=None, repr=False)
     document: Callable[[object], dict] | None = attrs.field(kw_only=True, default=None, repr=False)
     memory: Callable[[], object] | None = attrs.field(kw_only=True, default=None, repr=False)
+    reads_bounds: bool = attrs.field(kw_only=True, default=True, repr=False)
 
     def __attrs_post_init__(self) -> None:
         """Refuse an incomplete row (see the class's docstring)."""

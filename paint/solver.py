@@ -81,7 +81,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     >>> result.status, result.grid.lines()
     ('solved', ['XX', 'X.'])
     >>> [step.line for step in result.steps]
-    ['1. overlap (simple boxes): row 1 [2] - columns 1-2 full', '2. overlap (simple boxes): column 1 [2] - row 2 full', '3. unreachable (mercury): row 2 [1] - column 2 empty']
+    ['1. fills (the clue fills the line): row 1 [2] - columns 1-2 full', '2. fills (the clue fills the line): column 1 [2] - row 2 full', '3. located (every block located): row 2 [1] - column 2 empty']
     >>> solve(Puzzle(rows=[[2], [1]], columns=[[1], [1]])).contradiction.reason
     'the row clues total 3 full squares but the column clues total 2'
     """
@@ -90,7 +90,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     if start is not None:
         puzzle = with_given(puzzle, start)
     given = starting_grid(puzzle) if puzzle.given is not None else None
-    rules = choose_rules(options.rules)
+    rules = choose_rules(options.rules, kramer=options.steps == "rule")
     search = options.search and "try_one" in {rule.name for rule in rules}
     branch_rules = tuple(rule for rule in rules if rule.scope == "strip")
     budget = Budget.for_limits(options.max_time, options.max_branches, on_progress=on_progress, stop=stop,

@@ -36,6 +36,10 @@ from .squares import BLANK, EMPTY, FULL, Square
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 TECHNIQUES = {
+    "the clue fills the line": "the blocks and the one-square gaps between them add up to the line's length, so "
+                               "they lie one way only",
+    "every block located": "the runs of full squares are the clue's blocks, one for one and in order, so every "
+                           "other square is empty",
     "simple boxes": "a block covers the same squares however it lies, with nothing known to move it",
     "forcing": "empty squares hem a block in, so it covers squares however it lies",
     "glue": "full squares hold a block near an end or an empty square, so it covers or reaches squares",
@@ -241,8 +245,9 @@ def facts_lines(facts, derivation, clue, kind: str) -> list[str]:
     lines: list[str] = []
     run: list = []
 
-    def only_after(fact) -> bool:
-        return len(fact.events) == 1 and fact.events[0].cause == "after"
+    def only_after(fact) -> bool:  # and on the line: a bound past its end is said on its own (fact_line)
+        return (len(fact.events) == 1 and fact.events[0].cause == "after"
+                and 0 <= fact.value < len(derivation.squares))
 
     def cited(fact) -> int:
         return derivation.events[fact.side][fact.events[0].cites].target
@@ -458,7 +463,30 @@ def failure_lines(derivation, clue, kind: str) -> list[str]:
     return lines
 
 
-WORDS = {"overlap": _overlap, "unreachable": _beyond, "narrow_gap": _gaps, "block_extension": _runs,
+def _fills(reason, bounds) -> list[str]:
+    clue, n = reason.clue, len(reason.squares)
+    if not clue:
+        return ["the clue is 0: no square of the line is full"]
+    if len(clue) == 1:
+        return [f"the {clue[0]} is as long as the line, so it covers every square"]
+    sizes = " + ".join(map(str, clue))
+    return [f"the clue fills the line: {sizes} and {plural(len(clue) - 1, 'one-square gap')} make {number(n)}, "
+            f"the line's length, so the blocks lie one way only"]
+
+
+def _located(reason, bounds) -> list[str]:
+    clue, kind, runs = reason.clue, reason.strip.crossing, reason.detail.runs
+    if len(clue) == 1:
+        first, last = runs[0]
+        run = "the full" if first == last else "the run of full"
+        return [f"{run} {squares_phrase(kind, range(first, last + 1))} is the {clue[0]}, the only block, so every "
+                f"other square is empty"]
+    sizes = ", ".join(map(str, clue[:-1])) + f" and {clue[-1]}"
+    return [f"the {len(clue)} runs of full squares are the {len(clue)} blocks, {sizes} in order, so every other "
+            f"square is empty"]
+
+
+WORDS = {"fills": _fills, "located": _located, "overlap": _overlap, "unreachable": _beyond, "narrow_gap": _gaps, "block_extension": _runs,
          "try_one": _tried}
 """The English of each strip rule's reasons, keyed by rule name like the rows of :data:`paint.rules.RULES`: a
 function of a :class:`paint.explanation.Reason` and the bounds its row says it rests on (one tuple of

@@ -11,6 +11,17 @@ concludes (``try_one`` must reach it, and so must the rules run to a fixpoint).
 """
 
 RULE_CASES = [
+    ("fills", "6 3 1 2", "|               |", "|XXXXXX.XXX.X.XX|"),
+    ("fills", "2 1", "| X  |", "|XX.X|"),
+    ("fills", "3", "|   |", "|XXX|"),
+    ("fills", "0", "|   |", "|...|"),
+    ("fills", "2 1", "|     |", "|     |"),
+    ("fills", "2 1", "|  . |", "|XX.X|"),
+    ("located", "1 2", "| X  XX |", "|.X..XX.|"),
+    ("located", "3", "|  XXX  |", "|..XXX..|"),
+    ("located", "1 1", "| X  |", "| X  |"),
+    ("located", "2 1", "| X  X |", "| X  X |"),
+    ("located", "0", "|   |", "|   |"),
     ("overlap", "7", "|          |", "|   XXXX   |"),
     ("overlap", "2 7 1", "|              |", "|     XXXXX    |"),
     ("overlap", "3", "|X    |", "|XXX  |"),

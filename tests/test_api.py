@@ -213,7 +213,7 @@ class TestSolveOptionsBadValues:
 
     def test_rules_endless(self):
         """An endless iterator of rule names is refused after one name more than there are rules."""
-        with pytest.raises(ValueError, match="^rules: more than 7 names"):
+        with pytest.raises(ValueError, match="^rules: more than 9 names"):
             paint.SolveOptions(rules=itertools.repeat("overlap"))
 
     @pytest.mark.parametrize("rules, error", [("overlap", TypeError), ([1], TypeError), (["guess"], ValueError)])

@@ -112,7 +112,7 @@ class TestCheckPuzzle:
         """Clues that contradict: no-solution, saying which strip and rule found it."""
         check = check_puzzle(NO_SOLUTION)
         assert (check.verdict, check.unique, check.passes) == ("no-solution", False, False)
-        assert check.contradiction.startswith("column 2 cannot be completed - ")
+        assert check.contradiction.startswith("column 1 cannot be completed - ")
         assert check.contradiction.endswith("(found by overlap)")
 
     def test_no_solution_found_by_search(self):
@@ -411,13 +411,13 @@ class TestReport:
         """Each verdict gets a sentence with its figures."""
         texts = {v: describe(check_puzzle(p)) for v, p in BUILT.items()}
         assert texts["ok"] == ("2 columns x 2 rows; line logic alone finishes it in 3 steps "
-                               "(hardest rule: unreachable); the solution is unique")
+                               "(hardest rule: located); the solution is unique")
         assert texts["needs-probes"].startswith("4 columns x 4 rows; line logic stalls with 16 squares blank; "
-                                                "the probes finish it (hardest rule: edge; 13 steps in all)")
+                                                "the probes finish it (hardest rule: edge; 10 steps in all)")
         assert texts["needs-search"] == ("4 columns x 7 rows; line logic stalls with 28 squares blank; "
                                          "search 1 level deep finishes it; the solution is unique")
         assert texts["multiple"].endswith("more than one solution: two of them differ in 4 squares")
-        assert texts["no-solution"].startswith("2 columns x 2 rows; no solution: column 2 cannot be completed")
+        assert texts["no-solution"].startswith("2 columns x 2 rows; no solution: column 1 cannot be completed")
         assert describe(Check("x.non", "error", error="x.non: no such file")) == "x.non: no such file"
 
     def test_summary_line(self):

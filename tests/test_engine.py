@@ -129,7 +129,10 @@ class TestSolve:
         assert result.status == "contradiction"
         assert result.contradiction.strip.name in {"row 1", "row 2", "column 1", "column 2"}
         assert result.contradiction.rule in RULE_NAMES
-        assert result.contradiction.reason == "the clue is 0 but row 1 is full"
+        assert result.contradiction.strip.name == "column 1"  # row 2's clue of 0 left it no room
+        assert result.contradiction.reason == ("the 2 would have to start after row 2, where the line ends: row 1 "
+                                               "alone, before the empty row 2, is too short for it; so there is no "
+                                               "room for the 2")
         replayed = paint.Grid.blank(2, 2)
         for mark in (m for step in result.steps for m in step.marks):
             replayed.mark(mark.row, mark.column, mark.value)

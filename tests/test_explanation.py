@@ -236,24 +236,66 @@ class TestSteps:
         assert result.status == RULE_STEPS[name]["status"]
         assert got == RULE_STEPS[name]["steps"]
 
-    def test_strip_steps_make_the_rule_steps(self):
-        """The strip steps of a round, taken together, are that round's rule step, up to the first probe (by
-        strip, each probe of a round starts from the squares the probes before it marked; by rule, all from
-        the grid as the round began, as in Kramer's program)."""
-        compared = 0
-        for path in LINE_PUZZLES[:30]:
-            by_strip = solved(path).steps
-            by_rule = solved(path, steps="rule").steps
-            rounds: dict = {}
-            for step in by_strip:
-                rounds.setdefault(step.round, []).extend(step.marks)
-            probe = next((step.round for step in by_rule if step.chain is not None), None)
-            compared += probe is None
-            probe = probe or len(by_rule) + 1
-            assert [list(step.marks) for step in by_rule[:probe - 1]] == [rounds[n] for n in range(1, probe)]
-            assert all(step.last == (index + 1 == len(by_strip) or by_strip[index + 1].round != step.round)
-                       for index, step in enumerate(by_strip))
-        assert compared >= 20
+    @pytest.mark.parametrize("path", LINE_PUZZLES[::4] + [CORPUS / "survey" / name for name in (
+        "webpbn-00023-edge.non", "webpbn-00065-mum.non", "webpbn-06574-forever.non", "webpbn-00001-dancer.non")],
+                             ids=lambda path: path.name)
+    def test_the_simplest_step_first(self, path):
+        """By strip, every step is the simplest the grid before it allows: no rule of a lower rung finds
+        anything on any strip of that grid, and a probe or search step comes only when an exact line solver
+        (dynamic programming, not the solver the rules use) can settle no square of any strip."""
+        result = solved(path)
+        assert_simplest_first(result.puzzle, result.steps)
+
+    def test_rule_mode_keeps_kramers_rounds(self):
+        """By rule, a round of a dearer rule still works every pending strip, as in Kramer's program: some
+        round of a rule above overlap marks squares on several strips."""
+        result = solved(CORPUS / "jwilk" / "data083.nin", steps="rule")
+        assert any(step.rule not in ("overlap", "search") and len({m.strip for m in step.marks}) > 1
+                   for step in result.steps)
+
+
+def assert_simplest_first(puzzle, steps) -> None:
+    """Fail unless each of ``steps`` (of ``puzzle``, by strip, from a blank grid) is the simplest step its grid allows."""
+    from paint.linesolvers.dp import solve as dp_solve
+    from paint.rules import BY_NAME
+    from paint.strip import Strip, StripId
+    height, width = puzzle.height, puzzle.width
+    rows = [bytearray(width) for _ in range(height)]
+    found_before: dict = {}  # (rule, clue, squares) -> whether the rule finds anything there
+
+    def lines():
+        for r in range(height):
+            yield StripId("row", r), puzzle.rows[r], bytes(rows[r])
+        for c in range(width):
+            yield StripId("column", c), puzzle.columns[c], bytes(row[c] for row in rows)
+
+    def finds(rule, clue, squares) -> bool:
+        key = (rule.name, clue, squares)
+        if key not in found_before:
+            strip = Strip(StripId("row", 0), clue, bytearray(squares))
+            strip.update_patches()
+            found_before[key] = not strip.done and rule.find(strip) is not None
+        return found_before[key]
+
+    def settles(clue, squares) -> bool:
+        key = ("exact", clue, squares)
+        if key not in found_before:
+            solved_line = dp_solve(clue, squares)
+            found_before[key] = solved_line is not None and solved_line != squares
+        return found_before[key]
+
+    for step in steps:
+        rung = BY_NAME[step.rule].rung if step.rule in BY_NAME else None  # None: search, above every rung
+        cheaper = [rule for rule in BY_NAME.values() if rule.scope == "strip" and (rung is None or rule.rung < rung)]
+        for strip, clue, squares in lines():
+            for rule in cheaper:
+                assert not finds(rule, clue, squares), \
+                    f"step {step.number} ({step.rule}) was taken while {rule.name} could mark {strip}"
+            if rung is None or BY_NAME[step.rule].scope == "world":
+                assert not settles(clue, squares), \
+                    f"step {step.number} ({step.rule}) was taken while line logic could settle {strip}"
+        for mark in step.marks:
+            rows[mark.row][mark.column] = mark.value
 
 
 SAMPLE = LINE_PUZZLES[::7] + list(corpus_puzzles("survey"))[:8]

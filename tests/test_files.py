@@ -783,7 +783,7 @@ printf 'the old content, which must survive\\n' > "$DISK/mine.txt"
 ln "$DISK/mine.txt" "$DISK/other.txt"
 printf 'my own old content\\n' > "$DISK/own.txt"
 cat /dev/zero > "$DISK/filler" 2> /dev/null || true
-truncate -s -8K "$DISK/filler"
+truncate -s -4K "$DISK/filler"
 set +e
 "$PYTHON" -m paint solve "$PUZZLE" -o "$DISK/mine.txt" 2> "$OUT/in-place.err"; echo $? > "$OUT/in-place.status"
 "$PYTHON" -m paint solve "$PUZZLE" -o "$DISK/own.txt" 2> "$OUT/replaced.err"; echo $? > "$OUT/replaced.status"

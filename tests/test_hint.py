@@ -163,6 +163,20 @@ class TestHint:
                 other = "." if mark.value == paint.Square.FULL else "X"
                 assert not pattern.fullmatch(before[:position] + other + before[position + 1:])
 
+    @pytest.mark.parametrize("path", SAMPLE, ids=lambda p: p.stem)
+    def test_the_same_rung_as_the_solve(self, path):
+        """On the grid before each of a sample of a solve's steps, the hint gives a step of the same rule as the
+        solve's: the cheapest that makes progress (it may choose another strip of that rule, the one quickest to
+        check)."""
+        puzzle = paint.load(path)
+        steps = paint.solve(puzzle).steps
+        grid = paint.Grid.blank(puzzle.height, puzzle.width)
+        for number, step in enumerate(steps):
+            if number % 7 == 0 and step.rule != "search":
+                assert hint(puzzle, grid).step.rule == step.rule, f"before step {step.number}"
+            for mark in step.marks:
+                grid.mark(mark.row, mark.column, mark.value)
+
     @pytest.mark.parametrize("path", SAMPLE[:6], ids=lambda p: p.stem)
     def test_flipped_squares_are_the_mistakes(self, path):
         puzzle = paint.load(path)

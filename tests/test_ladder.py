@@ -21,7 +21,7 @@ from paint.wording import TECHNIQUES, WORDS
 
 ROOT = Path(__file__).parent.parent
 JWILK = Path(__file__).parent / "corpus" / "jwilk"
-SAMPLE = ("data041.nin", "data020.nin", "data022.nin", "data016.nin")
+SAMPLE = ("data041.nin", "data020.nin", "data022.nin", "data016.nin", "data000.nin")
 """Puzzles whose solves, together, take a step by every line rule, a probe and the search."""
 KEYS = {"strip", "clue", "rule", "technique", "text", "lines", "blocks", "facts"}
 """The keys every reason's JSON object has, whatever its rule (:func:`paint.result.reason_document`)."""
@@ -181,7 +181,7 @@ def document(reason):
     return {"length": reason.detail.length}
 
 
-RULE = Rule("empty_clue", "-", "a line whose clue is 0 is empty", find, rung=5,
+RULE = Rule("empty_clue", "-", "a line whose clue is 0 is empty", find, rung=1,
             techniques=("simple spaces",), bounds=bounds, document=document)
 '''
 
@@ -239,7 +239,7 @@ class TestAdding:
         run = _run(tmp_path)
         assert run.returncode == 0, run.stderr
         done = json.loads(run.stdout)
-        assert done["rules"][:2] == ["empty_clue", "overlap"]
+        assert done["rules"][:2] == ["empty_clue", "fills"]
         assert done["status"] == "solved"
         assert done["steps"][0] == ["empty_clue", "simple spaces", ["the clue is 0, so none of its 2 squares is full"]]
         assert done["json"]["rule"] == "empty_clue" and done["json"]["length"] == 2

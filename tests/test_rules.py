@@ -123,3 +123,46 @@ class TestRuleSoundness:
             agreed = {line[position] for line in fits}
             expected = agreed.pop() if len(agreed) == 1 else 0
             assert after[position] == (old or expected)
+
+
+def doc_examples():
+    """The worked lines of docs/rules.md: ``(rule, clue, before, after, technique, reason lines)``, each a line of
+    row 3 as the explanation words it under the step."""
+    import re
+    from pathlib import Path
+    text = (Path(__file__).parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    head = re.compile(r"^(\w+) ([\d ]+) (\|.*\|) -> (\|.*\|)(?: \((.*)\))?$")
+    found = []
+    for block in re.findall(r"```\n(.*?)```", text, flags=re.S):
+        current = None
+        for line in block.splitlines():
+            match = head.match(line)
+            if match and match.group(1) in BY_NAME:
+                current = [*match.groups(), []]
+                found.append(current)
+            elif current is not None and line.strip():
+                current[-1].append(line)
+    return [tuple(example[:5]) + (tuple(example[5]),) for example in found]
+
+
+@pytest.mark.parametrize("rule, clue, before, after, technique, lines", doc_examples(),
+                         ids=lambda value: value if isinstance(value, str) else None)
+def test_docs_examples_are_what_paint_says(rule, clue, before, after, technique, lines):
+    """Each worked line of docs/rules.md is what the rule marks on that line, as row 3, and the reason and
+    technique are the words paint prints under the step."""
+    from paint.explanation import Reason
+    strip = Strip(StripId("row", 2), parse_clue(clue), bytearray(parse_line(before)))
+    strip.update_patches()
+    finding = BY_NAME[rule].find(strip)
+    assert finding is not None
+    assert show_line(run_rule(rule, parse_clue(clue), parse_line(before))) == after
+    reason = Reason(strip.id, strip.targets, bytes(parse_line(before)), BY_NAME[rule], finding.detail)
+    from paint.wording import reason_lines
+    assert tuple("  " * level + line for level, line in reason_lines(reason)) == lines
+    if technique:
+        assert reason.row.technique_of(reason) == technique
+
+
+def test_docs_have_examples_of_every_line_rule():
+    """docs/rules.md works a line of every line rule."""
+    assert {example[0] for example in doc_examples()} == set(RULE_NAMES)

@@ -206,6 +206,36 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
     if text == "the clue is 0: no square of the line is full":
         if clue: err("clue not 0")
         return
+    m = re.match(r"the (\d+) is as long as the line, so it covers every square$", text)
+    if m:
+        if clue != (int(m.group(1)),) or clue[0] != n: err("the block is not the line's length")
+        return
+    m = re.match(r"the clue fills the line: ([\d +]+) and (\d+) one-square gaps? make ([\d,]+), the line's length, "
+                 r"so the blocks lie one way only$", text)
+    if m:
+        sizes = tuple(int(x) for x in m.group(1).split(" + "))
+        if sizes != clue: err(f"sizes {sizes} are not the clue")
+        if int(m.group(2)) != len(clue) - 1: err("wrong number of gaps")
+        if int(m.group(3).replace(",", "")) != n or sum(clue) + len(clue) - 1 != n: err("the clue does not fill the line")
+        if len(pls) != 1: err("the blocks can lie more than one way")
+        return
+    runs = [(a.start() + 1, a.end()) for a in re.finditer("X+", "".join(line))]
+    m = re.match(rf"the (?:run of )?full {K}s? ([\d, -]+) is the (\d+), the only block, so every other square is "
+                 r"empty$", text)
+    if m:
+        sq = parse_spans(m.group(1))
+        if clue != (int(m.group(2)),): err("not the only block")
+        if runs != [(sq[0], sq[-1])] or len(sq) != clue[0]: err(f"the runs {runs} are not the block at {sq}")
+        if len(pls) != 1: err("the block can lie more than one way")
+        return
+    m = re.match(r"the (\d+) runs of full squares are the (\d+) blocks, ([\d, ]+ and \d+) in order, so every other "
+                 r"square is empty$", text)
+    if m:
+        sizes = tuple(int(x) for x in re.split(r", | and ", m.group(3)))
+        if not int(m.group(1)) == int(m.group(2)) == len(runs) == len(clue): err("count of runs and blocks")
+        if sizes != clue or tuple(b - a + 1 for a, b in runs) != clue: err(f"runs {runs} are not the blocks {clue}")
+        if len(pls) != 1: err("the blocks can lie more than one way")
+        return
     m = re.match(BLK_RUN, text)
     if m:
         start = m.group(4) == "start before"
@@ -300,7 +330,7 @@ def check_result(doc, rows, cols, name, errors, unparsed, solution=None):
     for i, c in enumerate(cols): clues[f'column {i+1}'] = tuple(c)
     for step in doc['steps']:
         ctx = f"{name} step {step['number']} ({step['rule']})"
-        if step['rule'] in ('overlap', 'unreachable', 'narrow_gap', 'block_extension', 'try_one'):
+        if step['rule'] in ('fills', 'located', 'overlap', 'unreachable', 'narrow_gap', 'block_extension', 'try_one'):
             strips = {m['strip'] for m in step['marks']}
             if len(strips) != 1: errors.append(f"{ctx}: marks on {strips}")
             for rs in step['reasons']:
@@ -412,3 +442,23 @@ def test_a_false_sentence_is_caught():
                              line, placements_, "column", "test", errors) is None
     assert errors and "lie 1-4 but brute force 1-5" in errors[0]
     assert check_line_claims("the 3 is somewhere", clue, line, placements_, "column", "test", []) == "unparsed"
+
+
+def test_false_whole_line_sentences_are_caught():
+    """The sentences of fills and located are checked: a clue that does not fill the line, runs that are not the
+    blocks, are caught."""
+    errors: list = []
+    line = list("     ")
+    check_line_claims("the clue fills the line: 2 + 1 and 1 one-square gap make 5, the line's length, so the blocks "
+                      "lie one way only", (2, 1), line, consistent((2, 1), line), "column", "test", errors)
+    assert any("does not fill" in error for error in errors)
+    errors = []
+    line = list(" X  X ")
+    check_line_claims("the 2 runs of full squares are the 2 blocks, 1 and 2 in order, so every other square is empty",
+                      (1, 2), line, consistent((1, 2), line), "column", "test", errors)
+    assert any("are not the blocks" in error for error in errors)
+    errors = []
+    line = list(" XX  ")
+    check_line_claims("the run of full columns 2-3 is the 2, the only block, so every other square is empty",
+                      (2,), line, consistent((2,), line), "column", "test", errors)
+    assert errors == []

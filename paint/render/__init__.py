@@ -16,16 +16,10 @@ never does.
 Tiny
 2 columns x 2 rows
 <BLANKLINE>
-1. overlap (simple boxes): column 1 [2] - rows 1-2 full
-    the 2 can only lie in rows 1-2, so it covers rows 1-2 however it lies
-2. unreachable (mercury): row 1 [1] - column 2 empty
-    the 1 cannot end after column 1: it must start at column 1 or earlier, as no block comes before
-        it to cover the full column 1
-    no block can reach column 2: the 1 cannot end after column 1
-3. unreachable (mercury): row 2 [1] - column 2 empty
-    the 1 cannot end after column 1: it must start at column 1 or earlier, as no block comes before
-        it to cover the full column 1
-    no block can reach column 2: the 1 cannot end after column 1
+1. fills (the clue fills the line): column 1 [2] - rows 1-2 full
+    the 2 is as long as the line, so it covers every square
+2. fills (the clue fills the line): column 2 [0] - rows 1-2 empty
+    the clue is 0: no square of the line is full
 <BLANKLINE>
 solved
 <BLANKLINE>
@@ -36,14 +30,16 @@ solved
     --
 <BLANKLINE>
 summary
-  overlap          1 step
-  unreachable      2 steps
+  fills            2 steps
+  overlap          0 steps
+  located          0 steps
+  unreachable      0 steps
   narrow_gap       0 steps
   block_extension  0 steps
   try_one          0 steps
   edge             0 steps
   corner           0 steps
-  all rules        3 steps
+  all rules        2 steps
   squares          4: 2 full, 2 empty
   unique           yes, proven
 """

@@ -309,7 +309,7 @@ def render_html(result: Result, *, detail: bool = False, brief: bool = False, ro
     >>> import paint
     >>> result = paint.solve(paint.Puzzle(rows=[[1]], columns=[[1]]))
     >>> page = render_html(result)
-    >>> '<b>overlap (simple boxes)</b>: row 1 [1] - column 1 full' in page, 'data-f="0"' in page
+    >>> '<b>fills (the clue fills the line)</b>: row 1 [1] - column 1 full' in page, 'data-f="0"' in page
     (True, True)
     """
     buffer = io.StringIO()

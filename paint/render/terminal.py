@@ -15,7 +15,7 @@ codes.
 >>> console = Console(file=io.StringIO(), width=80)
 >>> render_terminal(result, console, grids=False, show_time=False)
 >>> console.file.getvalue().splitlines()[3]
-'1. overlap (simple boxes): column 1 [2] - rows 1-2 full'
+'1. fills (the clue fills the line): column 1 [2] - rows 1-2 full'
 """
 
 from __future__ import annotations

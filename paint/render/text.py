@@ -37,7 +37,9 @@ stalled: 1 square still blank; search is needed
     --
 <BLANKLINE>
 summary
+  fills            0 steps
   overlap          0 steps
+  located          0 steps
   unreachable      0 steps
   narrow_gap       0 steps
   block_extension  0 steps

@@ -9,8 +9,10 @@ module without ``RULE`` (shared machinery) is no row.
 
 The order is Kramer's (further comments 4): the cheap rules first, so that
 when one of them makes progress the expensive ones are not tried and the
-loop starts again from ``overlap``.  The line rules, each justified by one
-strip, come first; ``try_one`` finishes what one strip can show.  Then the
+loop starts again from the bottom.  Below his rules are two rungs that say
+what a person sees first on a line: ``fills`` (the clue fills the line) and
+``located`` (the runs are the blocks).  The line rules, each justified by
+one strip, come first; ``try_one`` finishes what one strip can show.  Then the
 probes, which reason across strips: ``edge`` (Kramer rule v) and ``corner``
 (rule vi).  Kramer tried them before his ``try_one``; here ``try_one`` is the
 cheaper, exact single-strip test, so it runs first, and a probe is only
@@ -19,11 +21,11 @@ last rung is the search (*trial and error*), which :func:`paint.solve` runs
 when every rule has stalled; it is no row (``docs/design.md``).
 
 >>> RULE_NAMES
-('overlap', 'unreachable', 'narrow_gap', 'block_extension', 'try_one', 'edge', 'corner')
+('fills', 'overlap', 'located', 'unreachable', 'narrow_gap', 'block_extension', 'try_one', 'edge', 'corner')
 >>> LINE_RULE_NAMES
-('overlap', 'unreachable', 'narrow_gap', 'block_extension', 'try_one')
+('fills', 'overlap', 'located', 'unreachable', 'narrow_gap', 'block_extension', 'try_one')
 >>> [rule.rung for rule in RULES]
-[10, 20, 30, 40, 50, 60, 70]
+[2, 10, 15, 20, 30, 40, 50, 60, 70]
 """
 
 from __future__ import annotations
