@@ -19,12 +19,12 @@ Tiny
 1. overlap (simple boxes): column 1 [2] - rows 1-2 full
     the 2 can only lie in rows 1-2, so it covers rows 1-2 however it lies
 2. unreachable (mercury): row 1 [1] - column 2 empty
-    the 1 cannot end after column 1: it must start at column 1 or earlier, as no block comes before
-        it to cover the full column 1
+    the 1 cannot end after column 1: it cannot start after the full column 1, as no block comes
+        before it
     no block can reach column 2: the 1 cannot end after column 1
 3. unreachable (mercury): row 2 [1] - column 2 empty
-    the 1 cannot end after column 1: it must start at column 1 or earlier, as no block comes before
-        it to cover the full column 1
+    the 1 cannot end after column 1: it cannot start after the full column 1, as no block comes
+        before it
     no block can reach column 2: the 1 cannot end after column 1
 <BLANKLINE>
 solved
