@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/reason_lines.py FOLDER... [--against OTHER_CHECKOUT]
+    python benchmarks/reason_lines.py FOLDER... [--leave-out NAME,...] [--against OTHER_CHECKOUT]
 
 Each puzzle of each folder (searched recursively) is solved with the default
 options (one strip a step) and its explanation worded as ``paint solve``
@@ -12,7 +12,8 @@ counts once.  Per folder the table gives the puzzles, the steps, the reason
 lines, the median and the largest number of reason lines of a step, and the
 lines the default text output prints in total (pictures, wrapped lines and
 the closing summary included).  Files paint cannot read are counted as
-errors.
+errors.  ``--leave-out`` skips the files of those names (without their
+extension: ``knotty,faase``, which search for minutes).
 
 ``--against DIR`` counts the same with the paint of the checkout ``DIR`` (a
 worker process imports it, as in ``solve_folder.py``) and shows both side by
@@ -36,12 +37,11 @@ from paint.render import render_text
 from paint.wording import step_body
 
 
-def puzzle_files(folder: Path):
-    """Each puzzle file of ``folder`` (searched recursively, sorted), or ``folder`` itself when it is a file."""
-    if folder.is_dir():
-        yield from sorted(p for p in folder.rglob("*") if p.suffix in EXTENSIONS)
-    else:
-        yield folder
+def puzzle_files(folder: Path, leave_out=()):
+    """Each puzzle file of ``folder`` (searched recursively, sorted), or ``folder`` itself when it is a file; none
+    whose name without extension is in ``leave_out``."""
+    found = sorted(p for p in folder.rglob("*") if p.suffix in EXTENSIONS) if folder.is_dir() else [folder]
+    yield from (path for path in found if path.stem not in leave_out)
 
 
 def measure(path: Path) -> list[dict]:
@@ -95,6 +95,8 @@ def main(argv=None) -> int:
     parser.add_argument("paths", nargs="*", help="folders (or files) of puzzles, one row of the table each")
     parser.add_argument("--against", metavar="DIR",
                         help="also count with the paint of the checkout DIR and show both side by side")
+    parser.add_argument("--leave-out", metavar="NAME,...", default="",
+                        help="skip the puzzle files of these names (without extension), e.g. knotty,faase")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
@@ -111,7 +113,7 @@ def main(argv=None) -> int:
     folders = []
     for folder in map(Path, args.paths):
         here, there = [], []
-        for path in puzzle_files(folder):
+        for path in puzzle_files(folder, set(filter(None, args.leave_out.split(",")))):
             here += measure(path)
             if other:
                 other.stdin.write(f"{path.resolve()}\n")
