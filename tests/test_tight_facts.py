@@ -26,9 +26,9 @@ from pathlib import Path
 import pytest
 
 import paint
-from paint.bounds import core
+from paint.bounds import Derivation, core
 from paint.squares import EMPTY
-from paint.wording import broken_lines
+from paint.wording import broken_lines, proof_lines
 
 CORPUS = Path(__file__).parent / "corpus"
 
@@ -71,7 +71,9 @@ def packed(clue, n: int, j: int, side: str) -> int:
 def bounds_stated(text: str, clue, kind: str):
     """Every bound ``text`` states, in the order written, as ``(block, side, value, packing)``: the earliest start
     (side ``'start'``) or the latest end (``'end'``), 0-based, whichever way the sentence puts it; ``packing`` when
-    the sentence says the bound is the room the other blocks leave (``..., leaving room for the 2 after it``)."""
+    the sentence says why the bound holds without a known square: the room the other blocks leave (``..., leaving
+    room for the 2 after it``), or the failure the bounds before it lead to (``so there is no room for the 2: from
+    column 5, ...``)."""
     found = []
     patterns = (
         (rf"{BLOCK},?(?: after it| before it)? cannot start before {kind} (\d+)", "start", 0),
@@ -85,6 +87,9 @@ def bounds_stated(text: str, clue, kind: str):
             value = int(match.group(3)) - 1 + shift * (clue[j] - 1)
             packing = text.startswith(", leaving room for", match.end())  # said as the packing gives it
             found.append((match.start(), j, side, value, packing))
+    for match in re.finditer(rf"so there is no room for {BLOCK}: (from|to end at) {kind} (\d+)", text):
+        found.append((match.start(), block_index(clue, match.group(1), match.group(2)),
+                      "start" if match.group(3) == "from" else "end", int(match.group(4)) - 1, True))
     listed = re.search(rf"so they cannot (start before|end after): (.*)$", text)
     if listed:
         side = "start" if listed.group(1) == "start before" else "end"
@@ -180,3 +185,45 @@ def test_corpus_reasons_cite_tight_facts(kind):
     weaker than one the same reason already stated."""
     found = corpus_faults(tuple(PUZZLES))[kind]
     assert not found, f"{len(found)} lines, such as:\n" + "\n".join(found[:8])
+
+
+def squares_from(picture: str) -> bytes:
+    """A strip's squares from ``' '`` blank, ``'.'`` empty, ``'X'`` full."""
+    return bytes(" .X".index(square) for square in picture)
+
+
+def test_a_neighbour_is_cited_as_tightly_as_stated():
+    """Once a reason says the second 7 cannot start before row 10, the 5 after it is bounded from that, not from
+    the second 7's earlier bound (which would say it cannot end before row 15)."""
+    clue = (7, 7, 5)
+    derivation = Derivation(clue, squares_from("     XXX       X         "))
+    lines = proof_lines(derivation, [(j, side) for j in range(3) for side in ("start", "end")], clue, "row")
+    assert "the second 7 cannot start before row 10: it comes after the first 7; starting at row 9 it would touch " \
+           "the full square just before it" in lines
+    assert "the 5 cannot start before row 18: it comes after the second 7, which cannot end before row 16" in lines
+    assert not faults(lines, clue, derivation.squares, "row")
+
+
+def test_empty_squares_are_never_room():
+    """A block hemmed in by empty squares in a row cannot end on them, said at once; the packed block after it is
+    named without a bound."""
+    clue = (2, 1)
+    derivation = Derivation(clue, squares_from(".X .....X."))
+    assert proof_lines(derivation, [(0, "end")], clue, "row") == [
+        "the 2 cannot end after row 3: it comes before the 1; it cannot end on the empty rows 4-8"]
+    clue = (4,)
+    derivation = Derivation(clue, squares_from("  .  .. .      "))
+    assert proof_lines(derivation, [(0, "start")], clue, "column") == [
+        "the 4 cannot start before column 10: columns 1-2, before the empty column 3, are too few for it; "
+        "columns 4-5, before the empty columns 6-7, are too few for it; column 8 alone, before the empty column 9, "
+        "is too short for it"]
+
+
+def test_a_failure_ends_on_the_tightest_bound():
+    """The last line of a failure is read as a bound too: one weaker than the lines before it stated is a fault."""
+    lines = ["the 2 cannot start before column 6: it cannot start on the empty columns 1-5",
+             "so there is no room for the 2: from column 5, its 2 squares would run past the end of the line at "
+             "column 6"]
+    assert [fault for fault, _ in faults(lines, (2,), squares_from(".....  "), "column")] == ["weaker bound"]
+    lines[1] = lines[1].replace("from column 5", "from column 6")
+    assert not faults(lines, (2,), squares_from(".....  "), "column")
