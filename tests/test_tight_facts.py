@@ -24,8 +24,8 @@ import re
 from pathlib import Path
 
 import pytest
+from test_explanation import solved
 
-import paint
 from paint.bounds import Derivation, core
 from paint.squares import EMPTY
 from paint.wording import broken_lines, proof_lines
@@ -90,7 +90,7 @@ def bounds_stated(text: str, clue, kind: str):
     for match in re.finditer(rf"so there is no room for {BLOCK}: (from|to end at) {kind} (\d+)", text):
         found.append((match.start(), block_index(clue, match.group(1), match.group(2)),
                       "start" if match.group(3) == "from" else "end", int(match.group(4)) - 1, True))
-    listed = re.search(rf"so they cannot (start before|end after): (.*)$", text)
+    listed = re.search(r"so they cannot (start before|end after): (.*)$", text)
     if listed:
         side = "start" if listed.group(1) == "start before" else "end"
         for match in re.finditer(rf"{BLOCK} {kind} (\d+)", listed.group(2)):
@@ -146,10 +146,11 @@ def accounts(result):
 
 @functools.cache
 def corpus_faults(paths) -> dict[str, list]:
-    """Every fault of the solves of ``paths``, by kind of fault (found once for the tests that read them)."""
+    """Every fault of the solves of ``paths``, by kind of fault (found once for the tests that read them; each puzzle
+    solved once for every test of the corpus solves, ``test_explanation.solved``)."""
     by_kind: dict = {"empty room": [], "empty bound": [], "weaker bound": []}
     for path in paths:
-        for lines, clue, squares, kind in accounts(paint.solve(paint.load(path))):
+        for lines, clue, squares, kind in accounts(solved(path)):
             for fault, line in faults(lines, tuple(clue), bytes(squares), kind):
                 by_kind[fault].append(f"{path.name} {list(clue)}: {line}")
     return by_kind
@@ -158,22 +159,21 @@ def corpus_faults(paths) -> dict[str, list]:
 def test_the_checker_sees_each_fault():
     """Each kind of fault is found in a sentence that has it, and none in the same facts said tightly."""
     squares = bytes([0, 0, 0, 0, 0, 1, 1, 0, 0, 0])  # columns 6-7 empty
-    assert faults(["the 4 cannot end after column 5: column 7 alone, after the empty column 6, is too short for it"],
-                  (4,), squares, "column") == [("empty room", "the 4 cannot end after column 5: column 7 alone, "
-                                                               "after the empty column 6, is too short for it")]
+    room = "the 4 cannot end after column 5: column 7 alone, after the empty column 6, is too short for it"
+    assert faults([room], (4,), squares, "column") == [("empty room", room)]
     vacuous = "the 2 cannot start before column 4: it comes after the 1, which cannot end before column 1"
     assert faults([vacuous], (1, 2), bytes(10), "column") == [("empty bound", vacuous)]
     packing = "no block can reach column 9: the 1 cannot end after column 8, and the 2 cannot start before column 10"
     assert faults([packing], (1, 2), bytes(11), "column") == [("empty bound", packing)]
     assert faults([packing.replace("column 8,", "column 8, leaving room for the 2 after it,")], (1, 2), bytes(11),
                   "column") == []
-    weaker = ["the 5 cannot start before column 4", "the 1 cannot start before column 10: it comes after the 5, "
-                                                    "which cannot end before column 7"]
+    weaker = ["the 5 cannot start before column 4",
+              "the 1 cannot start before column 10: it comes after the 5, which cannot end before column 7"]
     assert [fault for fault, _ in faults(weaker, (5, 1), bytes(12), "column")] == ["weaker bound"]
     tight = ["the 4 cannot end after column 5: it cannot end on the empty columns 6-7",
              "the 2 cannot start before column 4: it comes after the 1; it cannot start on the empty column 3",
-             "the 5 cannot start before column 4", "the 1 cannot start before column 10: it comes after the 5, "
-                                                   "which cannot end before column 8"]
+             "the 5 cannot start before column 4",
+             "the 1 cannot start before column 10: it comes after the 5, which cannot end before column 8"]
     assert faults(tight[:1], (4,), squares, "column") == []
     assert faults(tight[1:2], (1, 2), bytes([0, 0, 1] + [0] * 7), "column") == []
     assert faults(tight[2:], (5, 1), bytes(12), "column") == []
@@ -214,16 +214,16 @@ def test_empty_squares_are_never_room():
     clue = (4,)
     derivation = Derivation(clue, squares_from("  .  .. .      "))
     assert proof_lines(derivation, [(0, "start")], clue, "column") == [
-        "the 4 cannot start before column 10: columns 1-2, before the empty column 3, are too few for it; "
-        "columns 4-5, before the empty columns 6-7, are too few for it; column 8 alone, before the empty column 9, "
-        "is too short for it"]
+        ("the 4 cannot start before column 10: columns 1-2, before the empty column 3, are too few for it; "
+         "columns 4-5, before the empty columns 6-7, are too few for it; column 8 alone, before the empty column 9, "
+         "is too short for it")]
 
 
 def test_a_failure_ends_on_the_tightest_bound():
     """The last line of a failure is read as a bound too: one weaker than the lines before it stated is a fault."""
     lines = ["the 2 cannot start before column 6: it cannot start on the empty columns 1-5",
-             "so there is no room for the 2: from column 5, its 2 squares would run past the end of the line at "
-             "column 6"]
+             ("so there is no room for the 2: from column 5, its 2 squares would run past the end of the line at "
+              "column 6")]
     assert [fault for fault, _ in faults(lines, (2,), squares_from(".....  "), "column")] == ["weaker bound"]
     lines[1] = lines[1].replace("from column 5", "from column 6")
     assert not faults(lines, (2,), squares_from(".....  "), "column")
