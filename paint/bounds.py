@@ -12,7 +12,9 @@ ranges, said the way a person says them:
 - ``'edge'``: the line begins (ends) there;
 - ``'after'``: the block comes after the block before it (before the one
   after it), with an empty square between them;
-- ``'gap'``: the block cannot cover an empty square (seed 003's "gaps");
+- ``'gap'``: the block cannot cover an empty square (seed 003's "gaps"): the
+  nearest one it would cover, so the squares it skips before that square
+  hold no empty square, and the block moves on past each empty square in turn;
 - ``'touch'``: the block cannot touch a full square at its end, which would
   join it (seed 003's "adjacent");
 - ``'cover'``: a full square must be part of the block, because no block
@@ -142,7 +144,11 @@ class Derivation:
     def packed(self, fact: Fact) -> bool:
         """True when ``fact``'s bound is where the clue packed against the line's end puts it: no known square
         moved it, not even through the blocks before it (after it), so there is nothing to explain."""
-        j = fact.target
+        return fact.value == self.packed_bound(fact.target, fact.side)
+
+    def packed_bound(self, target: int, side: str) -> int:
+        """Block ``target``'s earliest start (side ``'start'``) or latest end (``'end'``) with the clue packed
+        against the line's start (end) and no square known: the bound that says nothing."""
         if self._packed is None:  # each block's packed start and end, worked out once
             k, n = len(self.targets), len(self.squares)
             starts = [0] * k
@@ -152,7 +158,7 @@ class Derivation:
             for i in range(k - 2, -1, -1):
                 ends[i] = ends[i + 1] - self.targets[i + 1] - 1
             self._packed = (starts, ends)
-        return fact.value == self._packed[0 if fact.side == "start" else 1][j]
+        return self._packed[0 if side == "start" else 1][target]
 
     def fact(self, index: int, side: str) -> Fact:
         """The :class:`Fact` of event ``index`` of ``side``: the block's bound after it, and the events that give it."""
@@ -286,7 +292,7 @@ def _leftmost(targets, squares: bytes):
             start = starts[j]
             if start + size > n:
                 return starts, events, Failure("no_room", j, current[j])
-            empty = squares.rfind(EMPTY, start, start + size)
+            empty = squares.find(EMPTY, start, start + size)  # the nearest: the room before it holds no empty square
             if empty >= 0:
                 move(j, empty + 1, "gap", empty, previous=start)
                 continue

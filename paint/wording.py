@@ -152,21 +152,45 @@ def blocks_list(clue, indices, joiner: str = "and") -> str:
 
 # ------------------------------------------------------------------ bounds
 
-def fact_line(fact, derivation, clue, kind: str) -> str:
+def fact_line(fact, derivation, clue, kind: str, known: dict | None = None) -> str | None:
     """One bound and why: ``'the 7 cannot start before column 4: columns 1-2, before the empty column 3, are too few for it'``.
 
     ``fact`` is a :class:`paint.bounds.Fact` of ``derivation``; ``kind`` is
     the kind of strip crossing this one (``'column'`` along a row).  Each
     clause rules out some of the block's places, from the edge inwards;
-    touches in a row are said once.
+    touches in a row, and empty squares in a row, are said once.
+
+    ``known`` (updated here) maps ``(side, target)`` to the tightest bound
+    the lines before this one stated (an earliest start for side
+    ``'start'``, a latest end for ``'end'``, 0-based).  The line cites a
+    neighbour's bound as tightly as it was stated, never weaker; leaves out
+    the places a tighter bound already rules out; and never states a bound
+    the clue packed against the edge gives (``it comes after the 1``, not
+    ``..., which cannot end before column 1``).  None when the fact says
+    nothing ``known`` does not already say.
     """
+    known = {} if known is None else known
     name = block_name(clue, fact.target)
     at = lambda position: f"{kind} {position + 1}"  # noqa: E731
-    start = fact.side == "start"
-    events = derivation.events[fact.side]
-    clauses = []
+    side = fact.side
+    start = side == "start"
+    events = derivation.events[side]
+    clauses: list[str] = []
     touched: list = []   # a run of touches, said as one clause
-    on_empty: list = []  # a run of empty squares it cannot start (end) on, likewise
+    empties: list = []   # a run of empty squares it cannot start (end) on, said as one clause
+    room: list = []      # the squares before (after) those empty squares, too few for it, if any
+
+    def tighter(value: int, than) -> bool:
+        return than is None or (value > than if start else value < than)
+
+    def stated(target: int, value: int) -> int:
+        """The neighbour ``target``'s bound ``value``, or the tighter one the lines before stated."""
+        said = known.get((side, target))
+        return value if said is None or tighter(value, said) else said
+
+    def state(target: int, value: int) -> None:
+        if tighter(value, known.get((side, target))):
+            known[(side, target)] = value
 
     def say_runs() -> None:
         if touched:
@@ -174,57 +198,74 @@ def fact_line(fact, derivation, clue, kind: str) -> str:
             clauses.append(f"{'starting' if start else 'ending'} at {places} it would touch the full square "
                            f"just {'before' if start else 'after'} it")
             touched.clear()
-        if on_empty:
-            clauses.append(f"it cannot {'start' if start else 'end'} on the empty {squares_phrase(kind, on_empty)}")
-            on_empty.clear()
+        if empties:
+            walls = f"the empty {squares_phrase(kind, empties)}"
+            if not room:
+                clauses.append(f"it cannot {'start' if start else 'end'} on {walls}")
+            else:
+                places, where = squares_phrase(kind, room), "before" if start else "after"
+                clauses.append(f"{places} alone, {where} {walls}, is too short for it" if len(room) == 1
+                               else f"{places}, {where} {walls}, are too few for it")
+            empties.clear()
+            room.clear()
 
+    bound = None
     for event in fact.events:
         cause = event.cause
-        single_gap = cause == "gap" and event.square == event.previous
-        if (cause != "touch" and touched) or (not single_gap and on_empty):
-            say_runs()
-        if cause == "after":
-            other = events[event.cites]
-            size = clue[other.target]
-            if start:
-                clauses.append(f"it comes after {block_name(clue, other.target)}, which cannot end before "
-                               f"{at(other.value + size - 1)}")
+        if cause == "edge":
+            bound = event.value
+        elif cause == "after":
+            other = events[event.cites].target
+            value = stated(other, events[event.cites].value)
+            size = clue[other]
+            bound = value + size + 1 if start else value - size - 1
+            if value == derivation.packed_bound(other, side):  # the clue packed against the edge: nothing to cite
+                clauses.append(f"it comes {'after' if start else 'before'} {block_name(clue, other)}")
             else:
-                clauses.append(f"it comes before {block_name(clue, other.target)}, which cannot start after "
-                               f"{at(other.value - size + 1)}")
-        elif cause == "gap":
-            square, previous = event.square, event.previous
-            if single_gap:
-                on_empty.append(square)
-            else:
-                room = range(previous, square) if start else range(square + 1, previous + 1)
-                side = "before" if start else "after"
-                if len(room) == 1:
-                    clauses.append(f"{squares_phrase(kind, room)} alone, {side} the empty {at(square)}, "
-                                   f"is too short for it")
-                else:
-                    clauses.append(f"{squares_phrase(kind, room)}, {side} the empty {at(square)}, are too few for it")
-        elif cause == "touch":
-            touched.append(event.previous)
+                state(other, value)
+                clauses.append(f"it comes after {block_name(clue, other)}, which cannot end before "
+                               f"{at(value + size - 1)}" if start else
+                               f"it comes before {block_name(clue, other)}, which cannot start after "
+                               f"{at(value - size + 1)}")
         elif cause == "cover":
-            must = f"it must {'end' if start else 'start'} at {at(event.square)} or {'later' if start else 'earlier'}, as"
+            bound = event.value
+            where = f"it cannot {'end before' if start else 'start after'} the full {at(event.square)}"
             if event.cites is None:
-                clauses.append(f"{must} no block comes {'after' if start else 'before'} it to cover the full "
-                               f"{at(event.square)}")
+                clauses.append(f"{where}, as no block comes {'after' if start else 'before'} it")
             else:
-                other = events[event.cites]
-                clauses.append(f"{must} {block_name(clue, other.target)} "
-                               f"{'after' if start else 'before'} it cannot "
-                               f"{'start before' if start else 'end after'} {at(other.value)}, so cannot cover "
-                               f"the full {at(event.square)}")
+                other = events[event.cites].target
+                value = stated(other, events[event.cites].value)
+                state(other, value)
+                clauses.append(f"{where}, as {block_name(clue, other)} {'after' if start else 'before'} it "
+                               f"cannot {'start before' if start else 'end after'} {at(value)}")
+        elif not tighter(event.value, bound):
+            continue  # a tighter bound, stated before, already rules these places out
+        elif cause == "gap":
+            if touched:
+                say_runs()
+            if bound != event.square and not empties:  # the squares before the empty one, too few for it
+                room.extend(range(bound, event.square) if start else range(event.square + 1, bound + 1))
+            elif bound != event.square:
+                say_runs()
+                room.extend(range(bound, event.square) if start else range(event.square + 1, bound + 1))
+            empties.append(event.square)
+            bound = event.value
+        elif cause == "touch":
+            if empties:
+                say_runs()
+            touched.append(event.previous)
+            bound = event.value
     say_runs()
+    if not tighter(bound, known.get((side, fact.target))):
+        return None
+    state(fact.target, bound)
     n = len(derivation.squares)
-    if start and fact.value >= n:
+    if start and bound >= n:
         head = f"{name} would have to start after {at(n - 1)}, where the line ends"
-    elif not start and fact.value < 0:
+    elif not start and bound < 0:
         head = f"{name} would have to end before {at(0)}, where the line begins"
     else:
-        head = f"{name} cannot start before {at(fact.value)}" if start else f"{name} cannot end after {at(fact.value)}"
+        head = f"{name} cannot start before {at(bound)}" if start else f"{name} cannot end after {at(bound)}"
     return head + (": " + "; ".join(clauses) if clauses else "")
 
 
@@ -233,15 +274,19 @@ def proof_lines(derivation, wanted, clue, kind: str) -> list[str]:
     return facts_lines(derivation.behind(wanted), derivation, clue, kind)
 
 
-def facts_lines(facts, derivation, clue, kind: str) -> list[str]:
-    """One line per fact (:func:`fact_line`), leaving out bounds the clue packed against the edge gives.
+def facts_lines(facts, derivation, clue, kind: str, known: dict | None = None) -> list[str]:
+    """One line per fact (:func:`fact_line`), leaving out bounds the clue packed against the edge gives, and bounds
+    a line before already gave as tightly.
 
     Three or more blocks in a row whose bounds come only from the block
     before them (after them) are said in one line, with each block's bound:
     ``'the blocks after the first 1 each start at least a square after the
     one before them ends, so they cannot start before: the first 3 row 10,
-    the second 1 row 14, and the 2 row 18'``.
+    the second 1 row 14, and the 2 row 18'``.  ``known`` (updated here) is
+    as for :func:`fact_line`: the tightest bound stated so far of each block
+    and side.
     """
+    known = {} if known is None else known
     lines: list[str] = []
     run: list = []
 
@@ -252,17 +297,44 @@ def facts_lines(facts, derivation, clue, kind: str) -> list[str]:
     def cited(fact) -> int:
         return derivation.events[fact.side][fact.events[0].cites].target
 
+    def said(fact) -> None:
+        line = fact_line(fact, derivation, clue, kind, known)
+        if line is not None:
+            lines.append(line)
+
+    def grouped() -> list | None:
+        """Each block of the run with its bound, counted on from the bound stated for the block the run comes
+        after (before); None when that bound was not stated, or when a bound would be no tighter than one stated."""
+        side = run[0].side
+        value, previous = known.get((side, cited(run[0]))), cited(run[0])
+        if value is None:
+            return None
+        bounds = []
+        for fact in run:
+            value += clue[previous] + 1 if side == "start" else -clue[previous] - 1
+            before = known.get((side, fact.target))
+            if before is not None and (value <= before if side == "start" else value >= before):
+                return None
+            previous = fact.target
+            bounds.append((fact.target, value))
+        return bounds
+
     def flush() -> None:
-        if len(run) < 3:
-            lines.extend(fact_line(fact, derivation, clue, kind) for fact in run)
-        else:
-            start = run[0].side == "start"
-            bounds = [f"{block_name(clue, fact.target)} {kind} {fact.value + 1}" for fact in run]
-            listed = ", ".join(bounds[:-1]) + ", and " + bounds[-1]
-            each = ("each start at least a square after the one before them ends" if start
-                    else "each end at least a square before the one after them starts")
-            lines.append(f"the blocks {'after' if start else 'before'} {block_name(clue, cited(run[0]))} {each}, "
-                         f"so they cannot {'start before' if start else 'end after'}: {listed}")
+        bounds = grouped() if len(run) >= 3 else None
+        if bounds is None:
+            for fact in run:
+                said(fact)
+            run.clear()
+            return
+        start = run[0].side == "start"
+        for target, value in bounds:
+            known[(run[0].side, target)] = value
+        listed = [f"{block_name(clue, target)} {kind} {value + 1}" for target, value in bounds]
+        listed = ", ".join(listed[:-1]) + ", and " + listed[-1]
+        each = ("each start at least a square after the one before them ends" if start
+                else "each end at least a square before the one after them starts")
+        lines.append(f"the blocks {'after' if start else 'before'} {block_name(clue, cited(run[0]))} {each}, "
+                     f"so they cannot {'start before' if start else 'end after'}: {listed}")
         run.clear()
 
     for fact in facts:
@@ -275,7 +347,7 @@ def facts_lines(facts, derivation, clue, kind: str) -> list[str]:
         if only_after(fact):
             run.append(fact)
         else:
-            lines.append(fact_line(fact, derivation, clue, kind))
+            said(fact)
     flush()
     return lines
 
@@ -334,17 +406,24 @@ def _beyond(reason, bounds) -> list[str]:
             lines.append(f"no block can reach {where}: {last}{block_name(clue, before)}"
                          f"{',' if last else ''} cannot end after {kind} {derivation.latest[before] + 1}")
         else:
-            lines.append(f"no block can reach {where}: {block_name(clue, before)} cannot end after "
-                         f"{kind} {derivation.latest[before] + 1}, and {block_name(clue, after)} cannot start "
-                         f"before {kind} {derivation.earliest[after] + 1}")
+            lines.append(f"no block can reach {where}: {_bound_phrase(clue, derivation, before, 'end', kind)}, "
+                         f"and {_bound_phrase(clue, derivation, after, 'start', kind)}")
     return lines
 
 
 def _bound_phrase(clue, derivation, target: int, side: str, kind: str) -> str:
-    """``'the 3 cannot end after column 5'`` (side ``'end'``) or ``'... cannot start before ...'`` (``'start'``)."""
+    """``'the 3 cannot end after column 5'`` (side ``'end'``) or ``'... cannot start before ...'`` (``'start'``); a
+    bound no known square moved says why it holds: ``'..., leaving room for the 2 and the 1 after it'``."""
+    name = block_name(clue, target)
     if side == "end":
-        return f"{block_name(clue, target)} cannot end after {kind} {derivation.latest[target] + 1}"
-    return f"{block_name(clue, target)} cannot start before {kind} {derivation.earliest[target] + 1}"
+        said = f"{name} cannot end after {kind} {derivation.latest[target] + 1}"
+        value, others, where = derivation.latest[target], range(target + 1, len(clue)), "after"
+    else:
+        said = f"{name} cannot start before {kind} {derivation.earliest[target] + 1}"
+        value, others, where = derivation.earliest[target], range(target), "before"
+    if value == derivation.packed_bound(target, side) and others:
+        said += f", leaving room for {blocks_list(clue, others)} {where} it"
+    return said
 
 
 def _gaps(reason, bounds) -> list[str]:
@@ -362,7 +441,8 @@ def _gaps(reason, bounds) -> list[str]:
         else:
             walls = "the whole line"
         keep_away = [_bound_phrase(clue, derivation, target, side, kind) for target, side in away]
-        away = f" ({' and '.join(keep_away)})" if keep_away else ""
+        away = f" ({('; ' if any('leaving' in said for said in keep_away) else ' and ').join(keep_away)})" \
+            if keep_away else ""
         if reaching:
             sizes = blocks_list(clue, reaching)
             lines.append(f"the gap at {where}, {walls}, is too short for {sizes}, the only "
@@ -438,8 +518,12 @@ def failure_lines(derivation, clue, kind: str) -> list[str]:
         return []
     if not clue:
         return [f"the clue is 0 but {kind} {failure.square + 1} is full"]
-    lines = facts_lines(derivation.failure_proof(), derivation, clue, kind)
+    known: dict = {}
+    lines = facts_lines(derivation.failure_proof(), derivation, clue, kind, known)
     bound = derivation.events[failure.side][failure.event].value
+    said = known.get((failure.side, failure.target))  # the lines may have stated a tighter bound
+    if said is not None and (said > bound if failure.side == "start" else said < bound):
+        bound = said
     name = block_name(clue, failure.target)
     n = len(derivation.squares)
     size = clue[failure.target]

@@ -107,7 +107,7 @@ ONE_AT_A_TIME = {
     "browser": ("tests/test_browser.py",),
     # The tests that read the solves of the corpus puzzles (every reason, every step, their wording, by strip and by
     # rule): one worker solves each puzzle once (test_explanation.solved).
-    "corpus solves": ("tests/test_explanation.py",),
+    "corpus solves": ("tests/test_explanation.py", "tests/test_tight_facts.py"),
     # The compiled probe: one worker loads numba and its kernels (and compiles them, when the cache is empty).
     "numba": (
         "tests/test_search.py::TestCompiledProbe",

@@ -90,10 +90,9 @@ class TestProbe:
         assert step.text == ("row 6, column 6 cannot be full - row 6 [2] would make column 4 empty; "
                              "column 6 [1 1] would make row 5 empty; row 5 [2 2] would make columns 1, 4 full; "
                              "and column 4 [1 2] could not be completed: the 2 would have to start after row 6, "
-                             "where the line ends: it must end at row 5 or later, as no block comes after it "
-                             "to cover the full row 5; starting at row 4 it would touch the full square just "
-                             "before it; row 5 alone, before the empty row 6, is too short for it; so there is "
-                             "no room for the 2")
+                             "where the line ends: it cannot end before the full row 5, as no block comes "
+                             "after it; starting at row 4 it would touch the full square just before it; row 5 "
+                             "alone, before the empty row 6, is too short for it; so there is no room for the 2")
         assert step.broken.name == "column 4"
         assert [link.generation for link in step.links] == [1, 1, 2]
 

@@ -83,6 +83,19 @@ def resolve(clue, m_ord, m_size, ctx):
     if o > len(same): raise Bad(f"{ctx}: ordinal {m_ord} > count in {clue}")
     return same[o - 1]
 
+def packing_errors(clue, n, j, verb, v, listed, where, ctx):
+    """What is wrong with '<block j> cannot <verb> <v>, leaving room for <listed> <where> it': the bound must be the
+    one the blocks after (before) it, packed against the end (start) of the line, leave, and they must be listed."""
+    named = [resolve(clue, mm.group(1), mm.group(2), ctx) for mm in re.finditer(BLK, listed)]
+    if verb == 'end after':
+        expected, packed, side = list(range(j + 1, len(clue))), n - sum(clue[j + 1:]) - (len(clue) - 1 - j), 'after'
+    else:
+        expected, packed, side = list(range(j)), sum(clue[:j]) + j + 1, 'before'
+    errors = []
+    if named != expected or where != side: errors.append(f"leaving room for {named} {where}, not {expected} {side}")
+    if v != packed: errors.append(f"bound {v} is not the packed {packed}")
+    return errors
+
 def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
     """Check the clauses of one reason line. pls: consistent placements."""
     n = len(line)
@@ -135,6 +148,10 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
             v = int(mm.group(5))
             if mm.group(4) == 'start before' and minstart(j) + 1 != v: err(f"reach: start {v} vs {minstart(j)+1}")
             if mm.group(4) == 'end after' and maxend(j) + 1 != v: err(f"reach: end {v} vs {maxend(j)+1}")
+        for mm in re.finditer(rf"{BLK},? cannot (start before|end after) {K} (\d+), leaving room for (.*?) (after|before) it", rest):
+            j = resolve(clue, mm.group(1), mm.group(2), ctx)
+            for problem in packing_errors(clue, n, j, mm.group(3), int(mm.group(4)), mm.group(5), mm.group(6), ctx):
+                err(problem)
         return
     m = re.match(rf"the (?:run of )?full {K}s? ([\d, -]+) can only (be|belong to) (.*?)(?: \((.*)\))?(, (\d+) long (?:like it|each of them): it is a whole block, so {K}s? ([\d, -]+) (?:is|are) empty|(, at least (\d+) long whichever it is)?; (.*))$", text)
     if m:
@@ -151,9 +168,12 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
         if not actual <= set(owners): err(f"run can be held by {sorted(actual)} not only {owners}")
         if m.group(4):
             for part in m.group(4).split('; '):
-                mm = re.match(BLK + rf" cannot (start before|end after) {K} (\d+)$", part)
+                mm = re.match(BLK + rf" cannot (start before|end after) {K} (\d+)(?:, leaving room for (.*) (after|before) it)?$", part)
                 if mm:
                     o = resolve(clue, mm.group(1), mm.group(2), ctx); v = int(mm.group(4))
+                    if mm.group(5):
+                        for problem in packing_errors(clue, n, o, mm.group(3), v, mm.group(5), mm.group(6), ctx):
+                            err(problem)
                     if mm.group(3) == 'start before' and minstart(o) + 1 != v: err("keepaway start wrong")
                     if mm.group(3) == 'end after' and maxend(o) + 1 != v: err("keepaway end wrong")
                     if mm.group(3) == 'start before' and v - 1 <= a: err(f"keepaway {part} does not keep it off the run")
@@ -262,22 +282,29 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
     # sub clauses
     body = text.split(': ', 1)[1] if ': ' in text else ''
     for cl in body.split('; ') if body else []:
-        mm = re.match(rf"it comes (after|before) {BLK}, which cannot (end before|start after) {K} (\d+)$", cl)
+        mm = re.match(rf"it comes (after|before) {BLK}(?:, which cannot (end before|start after) {K} (\d+))?$", cl)
         if mm:
             o = resolve(clue, mm.group(2), mm.group(3), ctx)
             if (mm.group(1) == 'after' and o != j - 1) or (mm.group(1) == 'before' and o != j + 1):
                 err(f"neighbour wrong: {cl}")
+            if mm.group(4) is None:  # the neighbour packed against the edge: nothing to cite
+                continue
             v = int(mm.group(5))
             if not vacuous and pls:
                 if mm.group(4) == 'end before' and minend(o) + 1 < v: err(f"neighbour min end {minend(o)+1} < {v}")
                 if mm.group(4) == 'start after' and maxstart(o) + 1 > v: err(f"neighbour max start {maxstart(o)+1} > {v}")
             continue
-        mm = re.match(rf"{K}s? ([\d, -]+)(?: alone)?, (before|after) the empty {K} (\d+), (?:are too few|is too short) for it$", cl)
+        mm = re.match(rf"{K}s? ([\d, -]+)(?: alone)?, (before|after) the empty {K}s? ([\d, -]+), (?:are too few|is too short) for it$", cl)
         if mm:
-            room = parse_spans(mm.group(1)); e = int(mm.group(3))
-            if line[e - 1] != '.': err(f"square {e} not empty")
-            if mm.group(2) == 'before' and room[-1] != e - 1: err("room not before empty")
-            if mm.group(2) == 'after' and room[0] != e + 1: err("room not after empty")
+            room = parse_spans(mm.group(1)); walls = parse_spans(mm.group(3))
+            if walls != list(range(walls[0], walls[-1] + 1)): err("empty squares not in a row")
+            for e in walls:
+                if line[e - 1] != '.': err(f"square {e} not empty")
+            for q in room:
+                if line[q - 1] == '.': err(f"room square {q} is empty")
+            if room != list(range(room[0], room[-1] + 1)): err("room not in a row")
+            if mm.group(2) == 'before' and room[-1] != walls[0] - 1: err("room not before empty")
+            if mm.group(2) == 'after' and room[0] != walls[-1] + 1: err("room not after empty")
             if len(room) >= clue[j]: err(f"room {len(room)} not too small for {clue[j]}")
             if ('alone' in cl) != (len(room) == 1): err("alone/number mismatch")
             continue
@@ -292,24 +319,26 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
             for s in parse_spans(mm.group(2)):
                 if line[s - 1] != '.': err(f"{s} not empty")
             continue
-        mm = re.match(rf"it must (end|start) at {K} (\d+) or (later|earlier), as (?:no block comes (after|before) it to cover the full {K} (\d+)|{BLK} (after|before) it cannot (start before|end after) {K} (\d+), so cannot cover the full {K} (\d+))$", cl)
+        mm = re.match(rf"it cannot (end before|start after) the full {K} (\d+), as (?:no block comes (after|before) it|{BLK} (after|before) it cannot (start before|end after) {K} (\d+))$", cl)
         if mm:
             f = int(mm.group(2))
-            if mm.group(4):
-                if int(mm.group(5)) != f: err("cover square mismatch")
-                if mm.group(4) == 'after' and j != len(clue) - 1: err("no block after? wrong")
-                if mm.group(4) == 'before' and j != 0: err("no block before? wrong")
+            if (mm.group(1) == 'end before') != (side == 'start'): err("cover clause on the wrong side")
+            if mm.group(3):
+                if mm.group(3) == 'after' and j != len(clue) - 1: err("no block after? wrong")
+                if mm.group(3) == 'before' and j != 0: err("no block before? wrong")
             else:
-                o = resolve(clue, mm.group(6), mm.group(7), ctx)
-                if int(mm.group(11)) != f: err("cover square mismatch")
-                v = int(mm.group(10))
-                if mm.group(8) == 'after' and o != j + 1: err("next block wrong")
-                if mm.group(8) == 'before' and o != j - 1: err("prev block wrong")
-                if mm.group(9) == 'start before' and not (v > f): err(f"start {v} does not exclude cover of {f}")
-                if mm.group(9) == 'end after' and not (v < f): err(f"end {v} does not exclude cover of {f}")
+                o = resolve(clue, mm.group(4), mm.group(5), ctx)
+                v = int(mm.group(8))
+                if mm.group(6) == 'after' and o != j + 1: err("next block wrong")
+                if mm.group(6) == 'before' and o != j - 1: err("prev block wrong")
+                if mm.group(7) == 'start before' and not (v > f): err(f"start {v} does not exclude cover of {f}")
+                if mm.group(7) == 'end after' and not (v < f): err(f"end {v} does not exclude cover of {f}")
                 if not vacuous and pls:
-                    if mm.group(9) == 'start before' and minstart(o) + 1 < v: err("neighbour min start false")
-                    if mm.group(9) == 'end after' and maxend(o) + 1 > v: err("neighbour max end false")
+                    if mm.group(7) == 'start before' and minstart(o) + 1 < v: err("neighbour min start false")
+                    if mm.group(7) == 'end after' and maxend(o) + 1 > v: err("neighbour max end false")
+            if not vacuous and pls:
+                if mm.group(1) == 'end before' and minend(j) + 1 < f: err(f"block {j+1} can end before {f}")
+                if mm.group(1) == 'start after' and maxstart(j) + 1 > f: err(f"block {j+1} can start after {f}")
             if line[f - 1] != 'X': err(f"{f} not full")
             continue
         err(f"UNPARSED clause: {cl}")
@@ -462,3 +491,27 @@ def test_false_whole_line_sentences_are_caught():
     check_line_claims("the run of full columns 2-3 is the 2, the only block, so every other square is empty",
                       (2,), line, consistent((2,), line), "column", "test", errors)
     assert errors == []
+
+
+def test_tight_forms_are_checked():
+    """The forms that cite only the tightest facts are checked too: empty squares in a row as the wall of the room,
+    a room holding an empty square, a neighbour cited without a bound, a full square the block cannot end before,
+    and a bound said as the room the packed blocks leave."""
+    def errors_of(text, clue, line):
+        errors: list = []
+        assert check_line_claims(text, clue, list(line), consistent(clue, list(line)), "column", "test", errors) is None
+        return errors
+
+    assert not errors_of("the 2 cannot start before column 4: column 1 alone, before the empty columns 2-3, is too "
+                         "short for it", (2,), " ..     ")
+    assert errors_of("the 2 cannot start before column 4: columns 1-2, before the empty column 3, are too few for it",
+                     (2,), " ..     ")
+    assert not errors_of("the 2 cannot start before column 10: it comes after the 1; it cannot end before the full "
+                         "column 11, as no block comes after it", (1, 2), "          X")
+    assert errors_of("the 2 cannot start before column 10: it comes after the 1; it cannot end before the full "
+                     "column 10, as no block comes after it", (1, 2), "          X")
+    reach = ("no block can reach column 9: the 1 cannot end after column 8, leaving room for the 2 after it, and the "
+             "2 cannot start before column 10")
+    assert not errors_of(reach, (1, 2), "          X")
+    assert errors_of(reach.replace("the 2 after", "the 1 after"), (1, 2), "          X")
+    assert errors_of(reach.replace("column 8,", "column 7,"), (1, 2), "          X")
