@@ -327,3 +327,85 @@ class TestWords:
             if isinstance(part, StepPart):
                 for line in [*part.lines, *part.reasons]:
                     assert not re.search(r"\S  +\S", line), line
+
+
+PROBE_PUZZLES = [CORPUS / "survey" / f"webpbn-{name}.non"
+                 for name in ("00023-edge", "00027-bucks", "00065-mum", "00436-petroglyph", "01611-merka")]
+"""Survey puzzles whose solves take probe steps, quick enough to replay every chain."""
+
+
+@functools.cache
+def probe_steps(path):
+    """Each probe step of the solve of ``path`` with the grid just before it (rows of squares), in order."""
+    after: dict[int, list[bytes]] = {}
+    puzzle = paint.load(path)
+
+    def keep(step, grid) -> None:
+        after[step.number] = [bytes(row) for row in grid.rows]
+
+    result = paint.solve(puzzle, on_step=keep)
+    blank = [bytes(puzzle.width) for _ in range(puzzle.height)]
+    return [(step, after.get(step.number - 1, blank)) for step in result.steps if step.chain is not None]
+
+
+def line_of(rows, strip, known) -> bytearray:
+    """Strip ``strip``'s squares in the grid ``rows`` with the marks ``known`` ({(row, column): value}) laid over."""
+    if strip.kind == "row":
+        squares = bytearray(rows[strip.index])
+    else:
+        squares = bytearray(row[strip.index] for row in rows)
+    for position in range(len(squares)):
+        value = known.get(strip.square(position))
+        if value is not None:
+            squares[position] = value
+    return squares
+
+
+class TestChains:
+    """A probe's chain keeps only the links its break needs, each following from the assumption and the links before it."""
+
+    @pytest.mark.parametrize("path", PROBE_PUZZLES, ids=lambda path: path.stem)
+    def test_kept_links_replay(self, path):
+        """Replayed on the grid before its step with only the assumption and the kept links before it, each link's
+        marks follow from its strip by the exact line solver, its reason cites only squares known then, and the
+        broken strip cannot be completed."""
+        from paint.linesolvers import exact
+        steps = probe_steps(path)
+        assert steps
+        for step, rows in steps:
+            chain = step.chain
+            known = {(chain.assumed.row, chain.assumed.column): chain.assumed.value}
+            for link in chain.links:
+                squares = line_of(rows, link.strip, known)
+                assert all(squares[mark.position] == BLANK for mark in link.marks), step.line
+                if link.reason is not None:
+                    assert all(was in (BLANK, now) for was, now in zip(link.reason.squares, squares)), step.line
+                settled = exact(link.clue, bytes(squares))
+                assert settled is not None, step.line
+                assert all(settled[mark.position] == mark.value for mark in link.marks), (step.line, link.text)
+                known.update(((mark.row, mark.column), mark.value) for mark in link.marks)
+            squares = line_of(rows, chain.broken, known)
+            assert exact(chain.broken_clue, bytes(squares)) is None, step.line
+            assert all(was in (BLANK, now) for was, now in zip(chain.broken_squares, squares)), step.line
+
+    def test_chains_keep_only_needed_links(self):
+        """Each kept link is needed: without its marks (and those of the links only it leads to), the links after
+        it or the break would no longer follow, on the edge puzzle's chains."""
+        from paint.linesolvers import exact
+        steps = probe_steps(PROBE_PUZZLES[0])
+        for step, rows in steps:
+            chain = step.chain
+            for dropped in range(len(chain.links)):
+                known = {(chain.assumed.row, chain.assumed.column): chain.assumed.value}
+                holds = True
+                for index, link in enumerate(chain.links):
+                    if index == dropped:
+                        continue
+                    settled = exact(link.clue, bytes(line_of(rows, link.strip, known)))
+                    if settled is None or any(settled[m.position] != m.value for m in link.marks):
+                        holds = False
+                        break
+                    known.update(((m.row, m.column), m.value) for m in link.marks)
+                if holds:
+                    holds = exact(chain.broken_clue, bytes(line_of(rows, chain.broken, known))) is None
+                assert not holds, (step.line, chain.links[dropped].text)
