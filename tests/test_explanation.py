@@ -409,3 +409,61 @@ class TestChains:
                 if holds:
                     holds = exact(chain.broken_clue, bytes(line_of(rows, chain.broken, known))) is None
                 assert not holds, (step.line, chain.links[dropped].text)
+
+    def test_links_that_say_the_same_are_said_together(self):
+        """Links of one generation that mark the same squares alike on strips of one kind are one line ("columns
+        2, 6 would each make rows 10-11 empty"), and every link of the chain is said in some line."""
+        from paint.wording import links_text
+        grouped = 0
+        for path in PROBE_PUZZLES[:2]:
+            for step, _ in probe_steps(path):
+                chain = step.chain
+                pieces = chain.pieces
+                assert sum(len(group) for group in pieces) == len(chain.merged)
+                for group in pieces:
+                    first = group[0]
+                    said = {(mark.position, mark.value) for mark in first.marks}
+                    for link in group[1:]:
+                        grouped += 1
+                        assert (link.generation, link.strip.kind) == (first.generation, first.strip.kind)
+                        assert {(mark.position, mark.value) for mark in link.marks} == said
+                    if len(group) > 1:
+                        assert " would each make " in links_text(group) in chain.text
+        assert grouped
+
+    def test_a_chain_without_links_reads_as_one_sentence(self):
+        """When the assumed square's own strip breaks at once, the chain says so in one sentence, with no dangling
+        'and'."""
+        from paint.explanation import Chain, Mark, Step
+        from paint.squares import Square
+        from paint.strip import StripId
+        from paint.wording import step_body
+        row = StripId("row", 0)
+        squares = bytes([FULL, BLANK, EMPTY, BLANK, BLANK])
+        chain = Chain(Mark(0, 0, Square.FULL, row), (), row, (3,), "try_one", "no room", squares)
+        step = Step(1, "edge", (Mark(0, 0, Square.EMPTY, row),), chain=chain)
+        body = step_body(step)
+        assert body[0] == (1, "if row 1, column 1 were full, row 1 [3] could not be completed:")
+        assert all(depth == 2 for depth, _ in body[1:]) and body[1:]
+        assert chain.text.startswith("row 1, column 1 cannot be full - row 1 [3] could not be completed: ")
+        assert " and " not in chain.text.split(":")[0]
+
+    def test_a_nested_contradiction_is_told(self):
+        """A link found by a contradiction on its own strip (try_one inside the probe) has that contradiction's
+        reason under it in the default explanation, not only with --detail."""
+        from paint.wording import step_body
+        told = 0
+        for path in PROBE_PUZZLES:
+            for step, _ in probe_steps(path):
+                body = step_body(step)
+                for group in step.chain.pieces:
+                    nested = step.chain.nested(group[0])
+                    if not nested:
+                        continue
+                    told += 1
+                    line = (2, group[0].text) if len(group) == 1 else None
+                    at = body.index(line)
+                    said = [text for depth, text in body[at + 1:at + 1 + len(nested[0].reason.lines)]]
+                    assert said[0].startswith("if ") and "no placement of the blocks would fit" in said[0]
+                    assert body[at + 1][0] == 3
+        assert told
