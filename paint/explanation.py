@@ -116,9 +116,9 @@ class Reason:
         return ["  " * level + line for level, line in reason_lines(self)]
 
     @functools.cached_property
-    def technique(self) -> str:
+    def technique(self) -> str | None:
         """The name people give the technique used (``'simple boxes'``, ``'forcing'``, ...): one of its row's
-        techniques (:meth:`paint.rule.Rule.technique_of`)."""
+        techniques (:meth:`paint.rule.Rule.technique_of`), or None when it matches none of their patterns."""
         return self.row.technique_of(self)
 
     @property
@@ -405,11 +405,16 @@ class Step:
 
     @property
     def technique(self) -> str | None:
-        """The technique people would call this step, when its reasons agree on one (see :data:`paint.wording.TECHNIQUES`)."""
+        """The technique people would call this step, when its reasons agree on one (see :data:`paint.wording.TECHNIQUES`).
+
+        A probe is a *contradiction*; a search step *trial and error* when one place of the block is left,
+        *case analysis* when the places left agree on the squares marked; a line rule's step the technique
+        all its reasons matched, else None.
+        """
         if self.chain is not None:
             return "contradiction"
         if self.search is not None:
-            return "trial and error"
+            return "case analysis" if self.search.agreed else "trial and error"
         named = {reason.technique for reason in self.reasons}
         return named.pop() if len(named) == 1 else None
 

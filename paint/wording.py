@@ -36,17 +36,24 @@ from .squares import BLANK, EMPTY, FULL, Square
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 TECHNIQUES = {
-    "simple boxes": "a block covers the same squares however it lies, with nothing known to move it",
-    "forcing": "empty squares hem a block in, so it covers squares however it lies",
-    "glue": "full squares hold a block near an end or an empty square, so it covers or reaches squares",
+    "simple boxes": "a block covers the same squares however it lies, with no known square moving it",
+    "forcing": "only empty squares hem a block in, so it covers squares however it lies",
+    "glue": "a full square near a wall (the line's end or an empty square) is part of a block, which must then "
+            "reach from the wall past it",
+    "joining and splitting": "full squares close together must be one block (the squares between them are "
+                             "full) or cannot be (the square between them is empty)",
     "simple spaces": "no block can reach squares, or a gap is too short for every block that can",
-    "mercury": "a full square holds a block back, and the squares beyond its reach are empty",
+    "mercury": "a full square holds a block back - the block must cover it, or would touch it - and the squares "
+               "beyond its reach are empty",
     "punctuating": "a run of full squares is a whole block, so the squares at its ends are empty",
     "contradiction": "one value of a square leaves no way to complete a strip, so it takes the other",
     "trial and error": "every place but one of a block breaks a strip, so it lies at the one left",
+    "case analysis": "every place left of a block gives some squares the same value, so they take it",
 }
-"""The names people give solving techniques, with what each means here: each row of :data:`paint.rules.RULES`
-names those it finds (:attr:`paint.rule.Rule.techniques`), and ``docs/rules.md`` shows them."""
+"""The names people give solving techniques, with the pattern a step must match to be given each (a step that
+matches none is given no name): each row of :data:`paint.rules.RULES` names those it finds
+(:attr:`paint.rule.Rule.techniques`; its ``technique`` function tells which pattern a step matched), and
+``docs/rules.md`` shows them."""
 
 
 # ---------------------------------------------------------------- small words

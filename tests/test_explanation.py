@@ -311,6 +311,36 @@ class TestWords:
         for technique in TECHNIQUES:
             assert technique in rules_doc, technique
 
+    @pytest.mark.parametrize("path", SAMPLE[:12], ids=lambda path: path.name)
+    def test_named_steps_show_their_pattern(self, path):
+        """Each step named by a line technique shows that technique's pattern in its reason: simple boxes no bound a
+        known square moved, forcing only empty squares, glue a full square its block must cover, mercury a full
+        square that holds its block, joining and splitting a marked square between two full squares, punctuating a
+        whole block (each checked on the reason's own lines or squares)."""
+        full_cited = re.compile(r"cover the full|touch the full square")
+        for step in solved(path).steps:
+            named = step.technique
+            for reason in step.reasons if step.chain is None else ():
+                text = " ".join(reason.lines)
+                marks = [m.position for m in step.marks if m.strip == reason.strip]
+                if named == "simple boxes":
+                    assert all("however it lies" in line for line in reason.lines), step.line
+                elif named == "forcing":
+                    assert "empty" in text and not full_cited.search(text), step.line
+                elif named == "glue":
+                    assert "cover the full" in text or "so it reaches" in text, step.line
+                elif named == "mercury":
+                    assert full_cited.search(text), step.line
+                elif named == "joining and splitting":
+                    # some marked squares fill, or split, the whole gap between two runs of full squares
+                    squares, marked = reason.squares, set(marks)
+                    ends = [(p, q) for p in marked if p - 1 not in marked for q in marked
+                            if q + 1 not in marked and q >= p and all(x in marked for x in range(p, q + 1))]
+                    assert any(0 < p and q < len(squares) - 1 and squares[p - 1] == FULL == squares[q + 1]
+                               for p, q in ends), step.line
+                elif named == "punctuating":
+                    assert "it is a whole block" in text, step.line
+
     def test_try_one_gives_a_witness(self):
         """A try_one step says, for each square, what its other value would break, line by line."""
         result = paint.solve(paint.load(CORPUS / "jwilk" / "data020.nin"))
