@@ -33,7 +33,8 @@ from .errors import Contradiction, StripContradiction
 from .rule import Rule
 from .squares import Square, as_square
 from .strip import StripId
-from .wording import (block_name, broken_lines, describe_marks, failure_lines, label, plural, reason_lines,
+from .wording import (block_name, broken_lines, describe_marks, failure_lines, label, links_text, plural,
+                      reason_lines,
                       squares_phrase, step_head, strip_marks)
 
 
@@ -115,9 +116,9 @@ class Reason:
         return ["  " * level + line for level, line in reason_lines(self)]
 
     @functools.cached_property
-    def technique(self) -> str:
+    def technique(self) -> str | None:
         """The name people give the technique used (``'simple boxes'``, ``'forcing'``, ...): one of its row's
-        techniques (:meth:`paint.rule.Rule.technique_of`)."""
+        techniques (:meth:`paint.rule.Rule.technique_of`), or None when it matches none of their patterns."""
         return self.row.technique_of(self)
 
     @property
@@ -150,7 +151,7 @@ class Link:
     @property
     def text(self) -> str:
         """The consequence in words, as the explanation prints it: ``'column 20 [4] would make rows 2-4 full'``."""
-        return f"{label(self.strip, self.clue)} would make {strip_marks(self.strip, self.marks).replace('; ', ' and ')}"
+        return links_text([self])
 
 
 @attrs.frozen
@@ -181,16 +182,45 @@ class Chain:
                 merged.append(link)
         return merged
 
+    def nested(self, link: Link) -> list[Link]:
+        """The links of ``link``'s strip and generation (a piece of :attr:`merged`) found by a contradiction on
+        that strip (``try_one``): their reasons are part of the chain a person reads."""
+        return [own for own in self.links if (own.strip, own.generation) == (link.strip, link.generation)
+                and own.rule == "try_one" and own.reason is not None]
+
+    @property
+    def pieces(self) -> list[tuple[Link, ...]]:
+        """The pieces of :attr:`merged` as a person reads them: pieces of one generation that mark the same
+        squares alike on strips of one kind (columns 1 and 2 each making row 2 empty) are said together, where
+        the first of them was; a piece with a contradiction of its own (:meth:`nested`) is said alone.
+
+        The strips of one generation read only what earlier generations marked, so saying them in another
+        order keeps every piece after the pieces it follows from.
+        """
+        groups: list[list[Link]] = []
+        where: dict = {}
+        for link in self.merged:
+            key = (link.generation, link.strip.kind,
+                   frozenset((mark.position, mark.value) for mark in link.marks))
+            if key in where and not self.nested(link):
+                groups[where[key]].append(link)
+                continue
+            if not self.nested(link):
+                where[key] = len(groups)
+            groups.append([link])
+        return [tuple(group) for group in groups]
+
     @property
     def text(self) -> str:
         """The chain as one text, in the words the explanation prints, its lines joined by ``'; '``.
 
         ``"row 1, column 20 cannot be full - column 20 [4] would make rows 2-4 full; ...; and row 3 [3]
-        could not be completed: ..."``
+        could not be completed: ..."``; with no link (the assumed square's own strip breaks at once),
+        ``"row 1, column 5 cannot be full - row 1 [1 3] could not be completed: ..."``.
         """
         square = f"row {self.assumed.row + 1}, column {self.assumed.column + 1}"
-        pieces = [link.text for link in self.merged]
-        pieces.append(f"and {label(self.broken, self.broken_clue)} could not be completed: "
+        pieces = [links_text(group) for group in self.pieces]
+        pieces.append(f"{'and ' if pieces else ''}{label(self.broken, self.broken_clue)} could not be completed: "
                       + "; ".join(broken_lines(self)))
         return f"{square} cannot be {self.assumed.value.word} - {'; '.join(pieces)}"
 
@@ -375,11 +405,16 @@ class Step:
 
     @property
     def technique(self) -> str | None:
-        """The technique people would call this step, when its reasons agree on one (see :data:`paint.wording.TECHNIQUES`)."""
+        """The technique people would call this step, when its reasons agree on one (see :data:`paint.wording.TECHNIQUES`).
+
+        A probe is a *contradiction*; a search step *trial and error* when one place of the block is left,
+        *case analysis* when the places left agree on the squares marked; a line rule's step the technique
+        all its reasons matched, else None.
+        """
         if self.chain is not None:
             return "contradiction"
         if self.search is not None:
-            return "trial and error"
+            return "case analysis" if self.search.agreed else "trial and error"
         named = {reason.technique for reason in self.reasons}
         return named.pop() if len(named) == 1 else None
 

@@ -29,7 +29,7 @@ from typing import Callable
 
 import attrs
 
-from .squares import Square
+from .squares import FULL, Square
 from .wording import TECHNIQUES, WORDS
 
 
@@ -74,8 +74,9 @@ class Rule:
     - ``bounds(reason)``: for each item of the record (a span, a stretch, a
       gap, ...), in the record's order, the bounds its conclusion rests on,
       as a tuple of ``(target, side)`` pairs (:meth:`paint.bounds.Derivation.behind`);
-    - ``technique(reason)``: which of ``techniques`` it was; needed only when
-      the rule names more than one;
+    - ``technique(reason)``: which of ``techniques`` it was, or None when the
+      reason matches none of their patterns (it then gets no name rather than
+      a wrong one); needed only when the rule names more than one;
     - ``document(reason)``: the rule's own keys of the reason's JSON object
       (squares and blocks counted from 1);
     - its words: :data:`paint.wording.WORDS` ``[name]``, given the reason
@@ -134,7 +135,32 @@ class Rule:
         and its :attr:`bounds` giving lines (see :func:`paint.wording.reason_lines`).  Raises KeyError for a probe."""
         return WORDS[self.name]
 
-    def technique_of(self, reason) -> str:
+    def technique_of(self, reason) -> str | None:
         """The technique a strip rule's ``reason`` used, one of :attr:`techniques`: its only one, or the one
-        :attr:`technique` chooses."""
+        :attr:`technique` chooses (None: its pattern matches none of them)."""
         return self.techniques[0] if self.technique is None else self.technique(reason)
+
+
+def one_name(names) -> str | None:
+    """The technique every item of a reason matched, or None when they differ or one matched none: a step is
+    named only when all of it is that technique.
+
+    >>> one_name(["glue", "glue"]), one_name(["glue", "forcing"]), one_name(["glue", None])
+    ('glue', None, None)
+    """
+    found = set(names)
+    return found.pop() if len(found) == 1 else None
+
+
+def moved_by(derivation, bound: tuple[int, str], cause: str) -> bool:
+    """Whether block ``bound`` = ``(target, side)``'s bound was moved by ``cause`` itself (an event of its own
+    :class:`paint.bounds.Fact`: ``'cover'``, the block must cover a full square; ``'touch'``, it would touch
+    one), not only through another block's bound."""
+    target, side = bound
+    return any(event.cause == cause for event in derivation.fact(derivation.last(target, side), side).events)
+
+
+def between_full(squares, position: int) -> bool:
+    """Whether the squares on both sides of ``position`` along a strip are full (a square that joins or splits two
+    runs of full squares)."""
+    return 0 < position < len(squares) - 1 and squares[position - 1] == FULL and squares[position + 1] == FULL

@@ -40,17 +40,24 @@ TECHNIQUES = {
                                "they lie one way only",
     "every block located": "the runs of full squares are the clue's blocks, one for one and in order, so every "
                            "other square is empty",
-    "simple boxes": "a block covers the same squares however it lies, with nothing known to move it",
-    "forcing": "empty squares hem a block in, so it covers squares however it lies",
-    "glue": "full squares hold a block near an end or an empty square, so it covers or reaches squares",
+    "simple boxes": "a block covers the same squares however it lies, with no known square moving it",
+    "forcing": "only empty squares hem a block in, so it covers squares however it lies",
+    "glue": "a full square near a wall (the line's end or an empty square) is part of a block, which must then "
+            "reach from the wall past it",
+    "joining and splitting": "full squares close together must be one block (the squares between them are "
+                             "full) or cannot be (the square between them is empty)",
     "simple spaces": "no block can reach squares, or a gap is too short for every block that can",
-    "mercury": "a full square holds a block back, and the squares beyond its reach are empty",
+    "mercury": "a full square holds a block back - the block must cover it, or would touch it - and the squares "
+               "beyond its reach are empty",
     "punctuating": "a run of full squares is a whole block, so the squares at its ends are empty",
     "contradiction": "one value of a square leaves no way to complete a strip, so it takes the other",
     "trial and error": "every place but one of a block breaks a strip, so it lies at the one left",
+    "case analysis": "every place left of a block gives some squares the same value, so they take it",
 }
-"""The names people give solving techniques, with what each means here: each row of :data:`paint.rules.RULES`
-names those it finds (:attr:`paint.rule.Rule.techniques`), and ``docs/rules.md`` shows them."""
+"""The names people give solving techniques, with the pattern a step must match to be given each (a step that
+matches none is given no name): each row of :data:`paint.rules.RULES` names those it finds
+(:attr:`paint.rule.Rule.techniques`; its ``technique`` function tells which pattern a step matched), and
+``docs/rules.md`` shows them."""
 
 
 # ---------------------------------------------------------------- small words
@@ -653,8 +660,10 @@ def step_body(step, *, detail: bool = False) -> list[tuple[int, str]]:
     """The lines under a step, as ``(depth, text)``: why, checkable on the strip alone.
 
     A step on one strip gives its reason's lines; a round of several strips
-    each strip's, under its label; a probe its chain, one link a line (with
-    ``detail``, each link's rule, generation and reason); a search step what
+    each strip's, under its label; a probe its chain, one piece a line, links
+    that mark the same squares alike together, a link found by a contradiction
+    on its strip with that contradiction's reason (with ``detail``, every link
+    on its own line with its rule, generation and reason); a search step what
     became of each place of the block (with ``detail``, each branch's own
     steps are added by the renderer).
     """
@@ -662,16 +671,24 @@ def step_body(step, *, detail: bool = False) -> list[tuple[int, str]]:
     if step.chain is not None:
         chain = step.chain
         assumed = chain.assumed
-        lines.append((1, f"if row {assumed.row + 1}, column {assumed.column + 1} were {assumed.value.word}:"))
-        links = chain.links if detail else chain.merged
-        for link in links:
-            said = link.text
-            if detail:
-                said += f" (generation {link.generation}, {link.rule})"
-            lines.append((2, said))
-            if detail and link.reason is not None:
-                lines.extend((3 + level, line) for level, line in reason_lines(link.reason))
-        lines.append((2, f"and {label(chain.broken, chain.broken_clue)} could not be completed:"))
+        square = f"row {assumed.row + 1}, column {assumed.column + 1}"
+        broken = f"{label(chain.broken, chain.broken_clue)} could not be completed:"
+        if not chain.links:  # the assumed square's own strip breaks at once
+            lines.append((1, f"if {square} were {assumed.value.word}, {broken}"))
+            lines.extend((2, line) for line in broken_lines(chain))
+            return lines
+        lines.append((1, f"if {square} were {assumed.value.word}:"))
+        if detail:
+            for link in chain.links:
+                lines.append((2, f"{link.text} (generation {link.generation}, {link.rule})"))
+                if link.reason is not None:
+                    lines.extend((3 + level, line) for level, line in reason_lines(link.reason))
+        else:
+            for group in chain.pieces:
+                lines.append((2, links_text(group)))
+                for nested in chain.nested(group[0]) if len(group) == 1 else ():
+                    lines.extend((3 + level, line) for level, line in reason_lines(nested.reason))
+        lines.append((2, f"and {broken}"))
         lines.extend((3, line) for line in broken_lines(chain))
         return lines
     if step.search is not None:
@@ -691,6 +708,20 @@ def step_body(step, *, detail: bool = False) -> list[tuple[int, str]]:
             lines.append((1, f"{reason.label}:"))
             lines.extend((2 + level, line) for level, line in said)
     return lines
+
+
+def links_text(links) -> str:
+    """What links of a probe's chain that mark the same squares alike would each make, in words.
+
+    One link: ``'column 20 [4] would make rows 2-4 full'``; several (on
+    strips of one kind, marking the same squares of them alike): ``'columns
+    1-2, 4 would each make row 2 empty'``.
+    """
+    first = links[0]
+    marks = strip_marks(first.strip, first.marks).replace("; ", " and ")
+    if len(links) == 1:
+        return f"{label(first.strip, first.clue)} would make {marks}"
+    return f"{squares_phrase(first.strip.kind, [link.strip.index for link in links])} would each make {marks}"
 
 
 def broken_lines(chain) -> list[str]:

@@ -353,6 +353,36 @@ class TestWords:
         for technique in TECHNIQUES:
             assert technique in rules_doc, technique
 
+    @pytest.mark.parametrize("path", SAMPLE[:12], ids=lambda path: path.name)
+    def test_named_steps_show_their_pattern(self, path):
+        """Each step named by a line technique shows that technique's pattern in its reason: simple boxes no bound a
+        known square moved, forcing only empty squares, glue a full square its block must cover, mercury a full
+        square that holds its block, joining and splitting a marked square between two full squares, punctuating a
+        whole block (each checked on the reason's own lines or squares)."""
+        full_cited = re.compile(r"cover the full|touch the full square")
+        for step in solved(path).steps:
+            named = step.technique
+            for reason in step.reasons if step.chain is None else ():
+                text = " ".join(reason.lines)
+                marks = [m.position for m in step.marks if m.strip == reason.strip]
+                if named == "simple boxes":
+                    assert all("however it lies" in line for line in reason.lines), step.line
+                elif named == "forcing":
+                    assert "empty" in text and not full_cited.search(text), step.line
+                elif named == "glue":
+                    assert "cover the full" in text or "so it reaches" in text, step.line
+                elif named == "mercury":
+                    assert full_cited.search(text), step.line
+                elif named == "joining and splitting":
+                    # some marked squares fill, or split, the whole gap between two runs of full squares
+                    squares, marked = reason.squares, set(marks)
+                    ends = [(p, q) for p in marked if p - 1 not in marked for q in marked
+                            if q + 1 not in marked and q >= p and all(x in marked for x in range(p, q + 1))]
+                    assert any(0 < p and q < len(squares) - 1 and squares[p - 1] == FULL == squares[q + 1]
+                               for p, q in ends), step.line
+                elif named == "punctuating":
+                    assert "it is a whole block" in text, step.line
+
     def test_try_one_gives_a_witness(self):
         """A try_one step says, for each square, what its other value would break, line by line."""
         result = paint.solve(paint.load(CORPUS / "jwilk" / "data020.nin"))
@@ -369,3 +399,143 @@ class TestWords:
             if isinstance(part, StepPart):
                 for line in [*part.lines, *part.reasons]:
                     assert not re.search(r"\S  +\S", line), line
+
+
+PROBE_PUZZLES = [CORPUS / "survey" / f"webpbn-{name}.non"
+                 for name in ("00023-edge", "00027-bucks", "00065-mum", "00436-petroglyph", "01611-merka")]
+"""Survey puzzles whose solves take probe steps, quick enough to replay every chain."""
+
+
+@functools.cache
+def probe_steps(path):
+    """Each probe step of the solve of ``path`` with the grid just before it (rows of squares), in order."""
+    after: dict[int, list[bytes]] = {}
+    puzzle = paint.load(path)
+
+    def keep(step, grid) -> None:
+        after[step.number] = [bytes(row) for row in grid.rows]
+
+    result = paint.solve(puzzle, on_step=keep)
+    blank = [bytes(puzzle.width) for _ in range(puzzle.height)]
+    return [(step, after.get(step.number - 1, blank)) for step in result.steps if step.chain is not None]
+
+
+def line_of(rows, strip, known) -> bytearray:
+    """Strip ``strip``'s squares in the grid ``rows`` with the marks ``known`` ({(row, column): value}) laid over."""
+    if strip.kind == "row":
+        squares = bytearray(rows[strip.index])
+    else:
+        squares = bytearray(row[strip.index] for row in rows)
+    for position in range(len(squares)):
+        value = known.get(strip.square(position))
+        if value is not None:
+            squares[position] = value
+    return squares
+
+
+class TestChains:
+    """A probe's chain keeps only the links its break needs, each following from the assumption and the links before it."""
+
+    @pytest.mark.parametrize("path", PROBE_PUZZLES, ids=lambda path: path.stem)
+    def test_kept_links_replay(self, path):
+        """Replayed on the grid before its step with only the assumption and the kept links before it, each link's
+        marks follow from its strip by the exact line solver, its reason cites only squares known then, and the
+        broken strip cannot be completed."""
+        from paint.linesolvers import exact
+        steps = probe_steps(path)
+        assert steps
+        for step, rows in steps:
+            chain = step.chain
+            known = {(chain.assumed.row, chain.assumed.column): chain.assumed.value}
+            for link in chain.links:
+                squares = line_of(rows, link.strip, known)
+                assert all(squares[mark.position] == BLANK for mark in link.marks), step.line
+                if link.reason is not None:
+                    assert all(was in (BLANK, now) for was, now in zip(link.reason.squares, squares)), step.line
+                settled = exact(link.clue, bytes(squares))
+                assert settled is not None, step.line
+                assert all(settled[mark.position] == mark.value for mark in link.marks), (step.line, link.text)
+                known.update(((mark.row, mark.column), mark.value) for mark in link.marks)
+            squares = line_of(rows, chain.broken, known)
+            assert exact(chain.broken_clue, bytes(squares)) is None, step.line
+            assert all(was in (BLANK, now) for was, now in zip(chain.broken_squares, squares)), step.line
+
+    def test_chains_keep_only_needed_links(self):
+        """Each kept link is needed: without its marks (and those of the links only it leads to), the links after
+        it or the break would no longer follow, on the edge puzzle's chains."""
+        from paint.linesolvers import exact
+        steps = probe_steps(PROBE_PUZZLES[0])
+        for step, rows in steps:
+            chain = step.chain
+            for dropped in range(len(chain.links)):
+                known = {(chain.assumed.row, chain.assumed.column): chain.assumed.value}
+                holds = True
+                for index, link in enumerate(chain.links):
+                    if index == dropped:
+                        continue
+                    settled = exact(link.clue, bytes(line_of(rows, link.strip, known)))
+                    if settled is None or any(settled[m.position] != m.value for m in link.marks):
+                        holds = False
+                        break
+                    known.update(((m.row, m.column), m.value) for m in link.marks)
+                if holds:
+                    holds = exact(chain.broken_clue, bytes(line_of(rows, chain.broken, known))) is None
+                assert not holds, (step.line, chain.links[dropped].text)
+
+    def test_links_that_say_the_same_are_said_together(self):
+        """Links of one generation that mark the same squares alike on strips of one kind are one line ("columns
+        2, 6 would each make rows 10-11 empty"), and every link of the chain is said in some line."""
+        from paint.wording import links_text
+        grouped = 0
+        for path in PROBE_PUZZLES[:2]:
+            for step, _ in probe_steps(path):
+                chain = step.chain
+                pieces = chain.pieces
+                assert sum(len(group) for group in pieces) == len(chain.merged)
+                for group in pieces:
+                    first = group[0]
+                    said = {(mark.position, mark.value) for mark in first.marks}
+                    for link in group[1:]:
+                        grouped += 1
+                        assert (link.generation, link.strip.kind) == (first.generation, first.strip.kind)
+                        assert {(mark.position, mark.value) for mark in link.marks} == said
+                    if len(group) > 1:
+                        assert " would each make " in links_text(group) in chain.text
+        assert grouped
+
+    def test_a_chain_without_links_reads_as_one_sentence(self):
+        """When the assumed square's own strip breaks at once, the chain says so in one sentence, with no dangling
+        'and'."""
+        from paint.explanation import Chain, Mark, Step
+        from paint.squares import Square
+        from paint.strip import StripId
+        from paint.wording import step_body
+        row = StripId("row", 0)
+        squares = bytes([FULL, BLANK, EMPTY, BLANK, BLANK])
+        chain = Chain(Mark(0, 0, Square.FULL, row), (), row, (3,), "try_one", "no room", squares)
+        step = Step(1, "edge", (Mark(0, 0, Square.EMPTY, row),), chain=chain)
+        body = step_body(step)
+        assert body[0] == (1, "if row 1, column 1 were full, row 1 [3] could not be completed:")
+        assert all(depth == 2 for depth, _ in body[1:]) and body[1:]
+        assert chain.text.startswith("row 1, column 1 cannot be full - row 1 [3] could not be completed: ")
+        assert " and " not in chain.text.split(":")[0]
+
+    def test_a_nested_contradiction_is_told(self):
+        """A link found by a contradiction on its own strip (try_one inside the probe) has that contradiction's
+        reason under it in the default explanation, not only with --detail."""
+        from paint.wording import step_body
+        told = 0
+        for path in PROBE_PUZZLES:
+            for step, _ in probe_steps(path):
+                body = step_body(step)
+                for group in step.chain.pieces:
+                    nested = step.chain.nested(group[0])
+                    if not nested:
+                        continue
+                    told += 1
+                    line = (2, group[0].text) if len(group) == 1 else None
+                    at = body.index(line)
+                    said = [text for depth, text in body[at + 1:at + 1 + len(nested[0].reason.lines)]]
+                    assert said[0].startswith("if ") and "no placement of the blocks would fit" in said[0]
+                    assert body[at + 1][0] == 3
+        assert told

@@ -65,7 +65,8 @@ class TestRows:
 
     def test_rows_explain_what_their_rule_found(self):
         """On the sample, each line rule's reasons get from its row one tuple of bounds per item, lines of words, a
-        technique it names and JSON keys of its own beside the common ones."""
+        technique it names (or none, when the reason matches none of their patterns) and JSON keys of its own
+        beside the common ones."""
         seen = set()
         for step in sample_steps():
             for reason in step.reasons:
@@ -76,7 +77,7 @@ class TestRows:
                 assert all(side in ("start", "end") and 0 <= target < len(reason.clue)
                            for item in bounds for target, side in item)
                 assert reason.lines and all(isinstance(line, str) and line.strip() for line in reason.lines)
-                assert row.technique_of(reason) in row.techniques
+                assert row.technique_of(reason) in (*row.techniques, None)
                 own = row.document(reason)
                 assert own and not set(own) & KEYS, row.name
                 document = paint.result.reason_document(reason)
@@ -84,21 +85,24 @@ class TestRows:
         assert seen == set(LINE_RULE_NAMES)
 
     def test_steps_name_their_rows_techniques(self):
-        """A step named by a technique names one of its rule's row (a search step, trial and error); the sample
-        has probe and search steps as well as line rules'."""
+        """A step named by a technique names one of its rule's row (a search step, trial and error or case
+        analysis), and a probe is always named; the sample has probe and search steps as well as line rules'."""
         rules = set()
         for step in sample_steps():
             rules.add(step.rule)
-            if step.rule in BY_NAME:
+            if step.chain is not None:
                 assert step.technique in BY_NAME[step.rule].techniques, step.line
+            elif step.rule in BY_NAME:
+                assert step.technique in (*BY_NAME[step.rule].techniques, None), step.line
             else:
-                assert step.rule == "search" and step.technique in (None, "trial and error"), step.line
+                assert step.rule == "search" and step.technique in (None, "trial and error", "case analysis"), step.line
         assert {"edge", "search"} <= rules
 
     def test_every_technique_is_named_by_a_row(self):
-        """Every technique the explanation knows is some row's, but trial and error, the search's (no row)."""
+        """Every technique the explanation knows is some row's, but trial and error and case analysis, the search's
+        (no row)."""
         named = {technique for row in RULES for technique in row.techniques}
-        assert set(TECHNIQUES) - named == {"trial and error"}
+        assert set(TECHNIQUES) - named == {"trial and error", "case analysis"}
 
     def test_every_rule_module_is_a_row(self):
         """Each module of paint/rules that defines ``find`` defines its row, ``RULE``, which is on the ladder (a

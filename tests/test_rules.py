@@ -166,3 +166,53 @@ def test_docs_examples_are_what_paint_says(rule, clue, before, after, technique,
 def test_docs_have_examples_of_every_line_rule():
     """docs/rules.md works a line of every line rule."""
     assert {example[0] for example in doc_examples()} == set(RULE_NAMES)
+
+
+TECHNIQUE_CASES = [
+    # rule, clue, line, the technique named (None: withheld)
+    ("overlap", "2", "   ", "simple boxes"),          # nothing known: the 2 covers the middle however it lies
+    ("overlap", "3", ".    ", "forcing"),             # an empty square moved the 3: not simple boxes
+    ("overlap", "1", " ..", "forcing"),               # empty squares hem the 1 in
+    ("overlap", "2", "  X", "glue"),                  # the 2 must cover the full square near the end
+    ("overlap", "1 1", "  X ", None),                 # a full square moved the first 1 only by touch: no glue
+    ("overlap", "3", ".X X", "joining and splitting"),  # the 3 fills the gap between two runs: not forcing
+    ("unreachable", "1 1", "   ", "simple spaces"),   # nothing known: the square between the 1s
+    ("unreachable", "2", " .   ", "simple spaces"),   # only an empty square keeps the 2 away: no mercury
+    ("unreachable", "1", "  X", "mercury"),           # the full square holds the 1 back from the start
+    ("unreachable", "1 1", "X X", "joining and splitting"),  # joined, the two full squares would be too long
+    ("block_extension", "1", "  X", "punctuating"),   # the run is the whole 1
+    ("block_extension", "2", "  X", "glue"),          # the 2 reaches back from the end of the line
+    ("block_extension", "3", " X X", "joining and splitting"),  # the two runs must be one 3
+    ("block_extension", "1 2", "X  X", None),         # one run punctuated, one extended: no one name
+]
+
+
+class TestTechniques:
+    """A technique is named only when the step matches its pattern."""
+
+    @pytest.mark.parametrize("name, clue, line, technique", TECHNIQUE_CASES,
+                             ids=[f"{c[0]}-{c[1]}-{c[2]!r}" for c in TECHNIQUE_CASES])
+    def test_small_lines(self, name, clue, line, technique):
+        """On a small line the rule finds something and names the technique the line shows, or none."""
+        from paint.explanation import Reason
+        targets, squares = parse_clue(clue), bytes(parse_line(f"|{line}|"))
+        strip = Strip(StripId("row", 0), targets, bytearray(squares))
+        strip.update_patches()
+        finding = BY_NAME[name].find(strip)
+        assert finding is not None
+        reason = Reason(strip.id, targets, squares, BY_NAME[name], finding.detail)
+        assert reason.technique == technique
+        assert technique is None or technique in BY_NAME[name].techniques
+
+    def test_agreeing_places_are_not_trial_and_error(self):
+        """A search step whose places left all agree is case analysis; one place left is trial and error."""
+        import paint
+        from pathlib import Path
+        corpus = Path(__file__).parent / "corpus" / "jwilk"
+        agreed = next(s for s in paint.solve(paint.load(corpus / "data083.nin")).steps
+                      if s.rule == "search" and s.search is not None and s.search.agreed)
+        assert agreed.technique == "case analysis"
+        assert agreed.line.startswith(f"{agreed.number}. search (case analysis): ")
+        one = next(s for s in paint.solve(paint.load(corpus / "data016.nin")).steps
+                   if s.rule == "search" and s.search is not None)
+        assert one.search.survived is not None and one.technique == "trial and error"

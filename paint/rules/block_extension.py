@@ -9,7 +9,9 @@ are those whose patch contains it and that are at least as long.
 - Otherwise the block holding the run is at least as long as the shortest
   of those targets.  It cannot start before the nearest empty square (or
   edge) on the run's left, so it reaches at least that far to the right;
-  likewise for the nearest empty square on its right (*glue*).
+  likewise for the nearest empty square on its right (*glue*; *joining and
+  splitting* when the extension meets another run, which must then be part
+  of the same block).
 
 >>> from paint.strip import Strip, StripId
 >>> strip = Strip(StripId('row', 0), (1, 3), [0, 0, 0, 2, 0, 0, 0, 0])
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..rule import Finding, Rule
+from ..rule import Finding, Rule, one_name
 from ..squares import BLANK, EMPTY, FULL, full_runs
 
 NAME = "block_extension"
@@ -116,9 +118,27 @@ def bounds(reason) -> list[tuple[tuple[int, str], ...]]:
     return found
 
 
-def technique(reason) -> str:
-    """``'punctuating'`` when every run is a whole block closed by empties, else ``'glue'``."""
-    return "punctuating" if all(run.whole for run in reason.detail.runs) else "glue"
+def technique(reason) -> str | None:
+    """The technique every run matched (:func:`paint.rule.one_name`), else None.
+
+    A whole run closed by empties is *punctuating*; a run extended so far
+    that it meets another run of full squares (the two must be one block)
+    is *joining and splitting*; any other run extended from the wall that
+    holds it is *glue*.
+    """
+    squares = reason.squares
+    n = len(squares)
+    names = []
+    for run in reason.detail.runs:
+        if run.whole:
+            names.append("punctuating")
+            continue
+        shortest = min(reason.clue[j] for j in run.owners)
+        onwards = range(run.last + 1, min(run.wall_before + shortest + 1, n - 1) + 1)
+        backwards = range(max(run.wall_after - shortest - 1, 0), run.first)
+        joins = any(squares[p] == FULL for p in (*onwards, *backwards))
+        names.append("joining and splitting" if joins else "glue")
+    return one_name(names)
 
 
 def document(reason) -> dict:
@@ -129,5 +149,5 @@ def document(reason) -> dict:
 
 
 RULE = Rule(NAME, "iv", "a run that must be a whole block is closed by empties; a run that must be longer is extended",
-            find, rung=40, techniques=("punctuating", "glue"), bounds=bounds, technique=technique,
+            find, rung=40, techniques=("punctuating", "glue", "joining and splitting"), bounds=bounds, technique=technique,
             document=document)

@@ -3,7 +3,8 @@
 However a block lies between its left-most and right-most positions, it
 covers the squares those two positions share.  The technique people call
 *simple boxes* (on a line with nothing known), *forcing* (when empty squares
-hem the block in) or *glue* (when full squares do).
+hem the block in) or *glue* (when a full square near a wall holds the block);
+see :func:`technique`.
 
 >>> from paint.strip import Strip, StripId
 >>> strip = Strip(StripId('row', 2), (2, 7, 1), [0] * 14)
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..rule import Finding, Rule
+from ..rule import Finding, Rule, moved_by, one_name
 from ..squares import BLANK, EMPTY, FULL
 
 NAME = "overlap"
@@ -58,11 +59,49 @@ def bounds(reason) -> list[tuple[tuple[int, str], ...]]:
     return [((target, "start"), (target, "end")) for target, _, _ in reason.detail.spans]
 
 
-def technique(reason) -> str:
-    """``'glue'`` when a full square moved a bound the spans rest on, else ``'forcing'`` when an empty square
-    did, else ``'simple boxes'`` (nothing known moved the blocks)."""
-    used = reason.derivation.known_behind(bound for span in bounds(reason) for bound in span)
-    return "glue" if FULL in used else "forcing" if EMPTY in used else "simple boxes"
+def technique(reason) -> str | None:
+    """The technique every span matched (:func:`paint.rule.one_name`), else None.
+
+    A span is *glue* when a full square the block must cover set one of its
+    bounds itself (the block is held to that square from a wall); else
+    *joining and splitting* when it fills the whole gap between two runs of
+    full squares (they must be one block); else *simple boxes* when no known
+    square moved its block's bounds (the blocks packed against the ends of
+    the line); else *forcing* when only empty squares moved them (they hem
+    the block in).  A span whose bounds full squares moved only through other
+    blocks' bounds, or by touching, matches none.
+    """
+    derivation, squares = reason.derivation, reason.squares
+    names = []
+    for (_, first, last), span in zip(reason.detail.spans, bounds(reason)):
+        used = derivation.known_behind(span)
+        if any(moved_by(derivation, bound, "cover") for bound in span):
+            names.append("glue")
+        elif _joins(squares, first, last):
+            names.append("joining and splitting")
+        elif not used:
+            names.append("simple boxes")
+        elif used == {EMPTY}:
+            names.append("forcing")
+        else:
+            names.append(None)
+    return one_name(names)
+
+
+def _joins(squares, first: int, last: int) -> bool:
+    """Whether the blank squares of ``first``..``last`` include a whole stretch of blank squares between two full ones."""
+    position = first
+    while position <= last:
+        if squares[position] != BLANK:
+            position += 1
+            continue
+        end = position
+        while end + 1 <= last and squares[end + 1] == BLANK:
+            end += 1
+        if 0 < position and end + 1 < len(squares) and squares[position - 1] == FULL == squares[end + 1]:
+            return True
+        position = end + 1
+    return False
 
 
 def document(reason) -> dict:
@@ -72,5 +111,6 @@ def document(reason) -> dict:
 
 
 RULE = Rule(NAME, "i", "squares a block covers wherever it lies are full", find,
-            rung=10, techniques=("simple boxes", "forcing", "glue"), bounds=bounds, technique=technique,
+            rung=10, techniques=("simple boxes", "forcing", "glue", "joining and splitting"), bounds=bounds,
+            technique=technique,
             document=document)

@@ -44,6 +44,8 @@ row 2, column 1 cannot be full - column 1 [1] would make row 1 empty; and row 1 
 
 from __future__ import annotations
 
+import attrs
+
 from ..errors import StripContradiction
 from ..explanation import Chain, Link, Mark, Reason, contradiction
 from ..linesolvers import exact, exact_masks
@@ -199,20 +201,22 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
 
 
 class _Broken(Exception):
-    """A strip of the probe cannot be completed: found by ``rule``, because ``reason``, after reading the links
-    ``premises``; ``squares`` are the strip's squares then (None when two strips disagree on a square)."""
+    """A strip of the probe cannot be completed: found by ``rule``, because ``reason``; ``squares`` are the
+    strip's squares then and ``sources`` which link marked each of them that the engine's grid leaves blank
+    (position -> link index, -1 for the assumption)."""
 
-    def __init__(self, strip, rule: str, reason: str, premises: set[int], squares: bytes | None = None):
+    def __init__(self, strip, rule: str, reason: str, sources: dict[int, int], squares: bytes):
         super().__init__(reason)
-        self.strip, self.rule, self.reason, self.premises, self.squares = strip, rule, reason, premises, squares
+        self.strip, self.rule, self.reason, self.sources, self.squares = strip, rule, reason, sources, squares
 
 
 class _Follower:
     """One probe's overlay of the engine's grid and the links it found, each naming the rule that found it.
 
     The same path as :func:`_breaks`, with the rules run on each strip until
-    none finds more, and each link's premises kept so the chain can be cut
-    down to what the break depends on.
+    none finds more, and for each link the links whose marks its strip held,
+    so that the chain can be cut down to what the break needs
+    (:meth:`shortest`).
     """
 
     def __init__(self, engine, rules):
@@ -221,7 +225,7 @@ class _Follower:
         self.overlay: dict[int, dict[int, int]] = {}   # strip index -> {position: value}
         self.marked_by: dict[tuple[int, int], int] = {}  # (row, column) -> link that marked it (-1: assumed)
         self.links: list[Link] = []
-        self.premises: list[set[int]] = []             # per link: the links whose marks its strip held
+        self.sources: list[dict[int, int]] = []        # per link: position on its strip -> link that marked it
 
     def put(self, r: int, c: int, value: int, link: int) -> None:
         across, down = self.engine.through(r, c)
@@ -252,11 +256,52 @@ class _Follower:
                     return None
                 current = following
         except _Broken as broken:
-            needed = _ancestors(self.premises, broken.premises)
-            targets = engine.strips[engine.index(broken.strip)].targets
-            return Chain(assumed, tuple(self.links[i] for i in sorted(needed)),
-                         broken.strip, targets, broken.rule, broken.reason, broken.squares)
+            return self.shortest(assumed, broken)
         return None
+
+    def shortest(self, assumed: Mark, broken: _Broken) -> Chain:
+        """The chain of ``broken`` with only the links the break needs, each told on only the links it needs.
+
+        Walks back from the broken strip: of the links whose marks it held,
+        those it still cannot be completed without are kept (the latest are
+        tried first, one at a time); each kept link, in turn, keeps only the
+        links its own rule cannot mark its squares without, and its reason is
+        told on the squares that leave.  So every link follows from the
+        assumption and the links kept before it, and the broken strip from
+        them all; the links nothing kept needs are left out.
+        """
+        live = self.engine.strips[self.engine.index(broken.strip)]
+        kept, squares = _fewest(live, broken.squares, broken.sources,
+                                lambda trial: exact(live.targets, trial) is None)
+        error = StripContradiction("its blocks cannot be placed")
+        reason = contradiction(live.id, live.targets, squares, broken.rule, error).reason
+        needed: set[int] = set()
+        todo = sorted(kept)
+        while todo:
+            index = todo.pop()
+            if index >= 0 and index not in needed:
+                needed.add(index)
+                todo.extend(self.shorten(index))
+        return Chain(assumed, tuple(self.links[i] for i in sorted(needed)),
+                     broken.strip, live.targets, broken.rule, reason, squares)
+
+    def shorten(self, index: int) -> set[int]:
+        """Tell link ``index`` on as few of the links before it as its rule needs; return those links."""
+        link = self.links[index]
+        live = self.engine.strips[self.engine.index(link.strip)]
+        row = link.reason.row
+        wanted = {(mark.position, mark.value) for mark in link.marks}
+
+        def marks_them(trial: bytes) -> bool:
+            finding = _find(row, live, trial)
+            return finding is not None and wanted <= set(finding.marks)
+
+        kept, squares = _fewest(live, link.reason.squares, self.sources[index], marks_them)
+        if squares != link.reason.squares:
+            finding = _find(row, live, squares)
+            reason = Reason(live.id, live.targets, squares, row, finding.detail)
+            self.links[index] = attrs.evolve(link, reason=reason)
+        return kept
 
     def work(self, index: int, generation: int) -> list[int]:
         """Work strip ``index`` with the rules in order until none finds more; return the new links' indices.
@@ -272,6 +317,7 @@ class _Follower:
         for position, value in mine.items():
             squares[position] = value
         read = self.read(live, mine)
+        own: dict[int, int] = {}   # the squares this strip's own links marked so far -> link
         given = bytes(squares)
         strip = Strip(live.id, live.targets, squares,
                       None if live.lefts is None else list(live.lefts),
@@ -299,7 +345,8 @@ class _Follower:
                     r, c = live.id.square(position)
                     marks.append(Mark(r, c, value, live.id))
                 strip.version += len(marks)
-                self.premises.append(read | set(range(first, len(self.links))))
+                self.sources.append({**read, **own})
+                own.update((position, len(self.links)) for position, _ in finding.marks)
                 self.links.append(Link(generation, live.id, live.targets, rule.name, tuple(marks), reason))
                 break
             else:
@@ -328,21 +375,46 @@ class _Follower:
         broken = contradiction(live.id, live.targets, squares, "try_one", error)
         raise _Broken(live.id, "try_one", broken.reason, self.read(live, mine), broken.squares)
 
-    def read(self, live, mine) -> set[int]:
-        """The links whose marks lie on strip ``live`` (``mine``: its overlay), -1 for the assumption."""
-        return {self.marked_by[live.id.square(p)] for p in mine}
+    def read(self, live, mine) -> dict[int, int]:
+        """Which link marked each square of strip ``live``'s overlay ``mine``: position -> link, -1 for the assumption."""
+        return {p: self.marked_by[live.id.square(p)] for p in mine}
 
 
-def _ancestors(premises: list[set[int]], start) -> set[int]:
-    """The links in ``start`` and every link they read, transitively (-1, the assumption, left out)."""
-    seen: set[int] = set()
-    todo = [i for i in start if i >= 0]
-    while todo:
-        i = todo.pop()
-        if i not in seen:
-            seen.add(i)
-            todo.extend(j for j in premises[i] if j >= 0)
-    return seen
+def _find(row, live, squares: bytes):
+    """What the strip rule ``row`` finds on strip ``live`` with ``squares``: its Finding, or None (nothing, or no
+    way to complete the strip)."""
+    strip = Strip(live.id, live.targets, bytearray(squares),
+                  None if live.lefts is None else list(live.lefts),
+                  None if live.rights is None else list(live.rights))
+    try:
+        strip.update_patches()
+        return None if strip.done else row.find(strip)
+    except StripContradiction:
+        return None
+
+
+def _fewest(live, squares: bytes, sources: dict[int, int], holds) -> tuple[set[int], bytes]:
+    """The links of ``sources`` (position -> link that marked it, -1 the assumption) that ``squares`` of strip
+    ``live`` need for ``holds(squares)`` to stay true, and the squares with the others' marks taken back.
+
+    Greedy, the latest link first: a link's marks are taken back, all at once, when what is left still holds.
+    The assumption is always kept.
+    """
+    by_link: dict[int, list[int]] = {}
+    for position, link in sources.items():
+        by_link.setdefault(link, []).append(position)
+    kept = set(by_link)
+    squares = bytes(squares)
+    for link in sorted(by_link, reverse=True):
+        if link < 0:
+            continue
+        trial = bytearray(squares)
+        for position in by_link[link]:
+            trial[position] = live.squares[position]
+        if holds(bytes(trial)):
+            squares = bytes(trial)
+            kept.discard(link)
+    return kept, squares
 
 
 def breaking(engine, memory: ProbeMemory, squares, generations: int):

@@ -4,7 +4,8 @@ A target's patch runs from its block's start in the left-most placement to
 its end in the right-most placement; no block can reach a square outside
 every patch.  Kramer: "Mark squares empty that are not inside a patch"; the
 technique people call *simple spaces* (or *mercury*, when a full square
-holds a block back).
+holds a block back; *joining and splitting*, when the square splits two runs
+of full squares); see :func:`technique`.
 
 >>> from paint.strip import Strip, StripId
 >>> strip = Strip(StripId('column', 0), (2,), [0, 2, 0, 0, 0])
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import attrs
 
-from ..rule import Finding, Rule
+from ..rule import Finding, Rule, between_full, moved_by, one_name
 from ..squares import BLANK, EMPTY, FULL
 
 NAME = "unreachable"
@@ -73,10 +74,28 @@ def bounds(reason) -> list[tuple[tuple[int, str], ...]]:
     return found
 
 
-def technique(reason) -> str:
-    """``'mercury'`` when a full square moved a bound the stretches rest on, else ``'simple spaces'``."""
-    used = reason.derivation.known_behind(bound for stretch in bounds(reason) for bound in stretch)
-    return "mercury" if FULL in used else "simple spaces"
+def technique(reason) -> str | None:
+    """The technique every stretch matched (:func:`paint.rule.one_name`), else *simple spaces*, which every
+    stretch is (the other two are special cases of it).
+
+    A stretch is *joining and splitting* when a square it makes empty lies
+    between two full squares (joining them would make a block too long for
+    any block that can hold them); *mercury* when a full square holds the
+    block next to it back from the stretch itself - the block must cover
+    it, or would touch it (an event of the block's own bound), so it pulls
+    back towards that square; else *simple spaces* (no block reaches it,
+    whatever moved the blocks).
+    """
+    derivation, squares = reason.derivation, reason.squares
+    names = []
+    for (first, last, _, _), item in zip(reason.detail.stretches, bounds(reason)):
+        if any(squares[p] == BLANK and between_full(squares, p) for p in range(first, last + 1)):
+            names.append("joining and splitting")
+        elif any(moved_by(derivation, bound, "cover") or moved_by(derivation, bound, "touch") for bound in item):
+            names.append("mercury")
+        else:
+            names.append("simple spaces")
+    return one_name(names) or "simple spaces"
 
 
 def document(reason) -> dict:
@@ -88,5 +107,5 @@ def document(reason) -> dict:
 
 
 RULE = Rule(NAME, "ii", "squares no block can reach are empty", find,
-            rung=20, techniques=("simple spaces", "mercury"), bounds=bounds, technique=technique,
+            rung=20, techniques=("simple spaces", "mercury", "joining and splitting"), bounds=bounds, technique=technique,
             document=document)
