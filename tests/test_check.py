@@ -682,6 +682,16 @@ class TestCommand:
         assert lines[-1].startswith("1 ok, 1 needs-probes, 1 needs-search, 1 multiple, 1 no-solution (5 puzzles")
 
 
+    def test_long_folder_name_on_one_line(self, tmp_path):
+        """The line naming the folder stays whole when it is wider than the table but fits the terminal."""
+        folder = tmp_path / ("f" * (70 - len(str(tmp_path))))
+        folder.mkdir()
+        write_batch(folder)
+        console = Console(file=__import__("io").StringIO(), width=80, force_terminal=True, color_system=None)
+        render_report(check_batch(find_puzzles([folder])).checks, console, seconds=1.0)
+        assert console.file.getvalue().splitlines()[0].rstrip() == f"in {folder}{os.sep}"
+
+
 class TestRealProcess:
     def test_python_m_paint_with_workers(self, tmp_path):
         """`python -m paint check --jobs 2` in a fresh interpreter starts its workers and reports every puzzle."""

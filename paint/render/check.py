@@ -184,10 +184,10 @@ def check_table(checks, *, markdown: bool = False) -> Table:
     """
     checks = list(checks)
     folder, names = short_names(check.file for check in checks)
+    title = None if folder is None or markdown else Text(f"in {folder}{os.sep}")
     table = Table(box=box.MARKDOWN if markdown else box.SIMPLE_HEAD, show_edge=markdown,
-                  pad_edge=markdown, padding=(0, 1) if markdown else 0,
-                  title=None if folder is None or markdown else Text(f"in {folder}{os.sep}"),
-                  title_justify="left")
+                  pad_edge=markdown, padding=(0, 1) if markdown else 0, title=title, title_justify="left",
+                  min_width=None if title is None else len(title))  # the title wraps only past the terminal's width
     longest = max(map(len, names), default=4)
     table.add_column(_markdown_cell(f"file in {folder}{os.sep}") if folder and markdown else "file",
                      min_width=min(longest, 12), overflow="fold")
