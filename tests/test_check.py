@@ -684,7 +684,8 @@ class TestCommand:
 
     def test_long_folder_name_on_one_line(self, tmp_path):
         """The line naming the folder stays whole when it is wider than the table but fits the terminal."""
-        folder = tmp_path / ("f" * (70 - len(str(tmp_path))))
+        folder = tmp_path / ("f" * max(70 - len(str(tmp_path)), 1))  # "in" and the folder: over 62, under 80
+        assert 62 < len(f"in {folder}/") <= 80
         folder.mkdir()
         write_batch(folder)
         console = Console(file=__import__("io").StringIO(), width=80, force_terminal=True, color_system=None)
