@@ -59,10 +59,10 @@ def find(strip) -> Finding | None:
     Finds nothing when a known square disagrees with the packed line: the
     strip then cannot be completed, which the other rules say.
     """
-    squares = strip.squares
-    if BLANK not in squares:
+    squares, targets = strip.squares, strip.targets
+    if (targets and sum(targets) + len(targets) - 1 != len(squares)) or BLANK not in squares:
         return None
-    line = packed(strip.targets, len(squares))
+    line = packed(targets, len(squares))
     if line is None or any(known != BLANK and known != value for known, value in zip(squares, line)):
         return None
     return Finding([(p, Square(value)) for p, value in enumerate(line) if squares[p] == BLANK], Filled(len(squares)))

@@ -56,9 +56,9 @@ def runs_of(squares) -> list[tuple[int, int]]:
 
 def find(strip) -> Finding | None:
     """Mark empty every blank square of a strip whose runs of full squares are its blocks, one for one, in order."""
-    squares = strip.squares
-    if BLANK not in squares or not strip.targets:
-        return None
+    squares, targets = strip.squares, strip.targets
+    if not targets or squares.count(FULL) != sum(targets) or BLANK not in squares:
+        return None  # the runs cannot be the blocks: too few or too many full squares (counted at C speed)
     runs = runs_of(squares)
     if [last - first + 1 for first, last in runs] != list(strip.targets):
         return None
