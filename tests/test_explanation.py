@@ -246,6 +246,18 @@ class TestSteps:
         result = solved(path)
         assert_simplest_first(result.puzzle, result.steps)
 
+    @pytest.mark.parametrize("seed", range(40))
+    def test_the_simplest_step_first_on_random_puzzles(self, seed):
+        """On random puzzles (line logic, probes and search among them) too, every step is the simplest its grid
+        allows."""
+        import random
+        from checker import clues_of, columns_of
+        rng = random.Random(seed)
+        width, height, density = rng.randint(5, 14), rng.randint(5, 14), rng.uniform(0.35, 0.65)
+        lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
+        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
+        assert_simplest_first(puzzle, paint.solve(puzzle, paint.SolveOptions(max_time=20)).steps)
+
     def test_rule_mode_keeps_kramers_rounds(self):
         """By rule, a round of a dearer rule still works every pending strip, as in Kramer's program: some
         round of a rule above overlap marks squares on several strips."""
