@@ -185,9 +185,10 @@ class SolveOptions:
       each level and cost more branches; the defaults were chosen on the
       corpus's search puzzles (``benchmarks/search.py``).
     - ``steps``: ``'strip'`` (the default) records one step per strip a
-      rule changed, each checkable against the grid just before it;
-      ``'rule'`` one step per round of a rule over every strip that changed
-      (Kramer's grouping).  The reasoning is the same either way.
+      rule changed, each the simplest the grid allows and checkable against
+      the grid just before it; ``'rule'`` is Kramer's program: his seven
+      rules only, one step per round of a rule over every strip that
+      changed (``docs/rules.md``).
     - ``chains``: keep with each probe step (``edge``, ``corner``) the chain
       of consequences that broke, which the explanation prints.  Off, a
       probe step records only the square it marked: the same steps, found

@@ -59,8 +59,9 @@ def add_parser(commands, names) -> None:
                             "search step each place tried with the branch's own steps")
     solve.add_argument("--steps", choices=("strip", "rule"), default="strip",
                        help="what one step holds: 'strip' (the default), one rule applied to one row or "
-                            "column, checkable against the grid just before it; 'rule', one rule applied to "
-                            "every row and column that changed (Kramer's grouping)")
+                            "column, the simplest the grid allows, checkable against the grid just before it; "
+                            "'rule', Kramer's program: his seven rules, each applied to every row and column "
+                            "that changed as one step")
     solve.add_argument("-o", "--output", metavar="FILE", type=file_name,
                        help="write the explanation (plain text, no colour) or the JSON to FILE instead "
                             "of printing it; FILE is replaced atomically and may not be the puzzle file "
