@@ -17,14 +17,10 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import resource
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -157,10 +153,10 @@ def cases(folder: Path, big_time: float):
 
     yield ("dense-2", "1000x1000 dense (0.9), --max-time 2 -o",
            paint + ["solve", str(d1000), "--max-time", "2", "-o", str(folder / "d.txt")], None, None, make_d1000)
-    yield (f"dense-json", f"1000x1000 dense (0.9), --max-time {big_time:g} --json -o",
+    yield ("dense-json", f"1000x1000 dense (0.9), --max-time {big_time:g} --json -o",
            paint + ["solve", str(d1000), "--max-time", str(big_time), "--json", "-o", str(folder / "d.json")],
            None, None, None)
-    yield (f"dense-pictures", f"1000x1000 dense (0.9), --max-time {big_time:g} --html --svg",
+    yield ("dense-pictures", f"1000x1000 dense (0.9), --max-time {big_time:g} --html --svg",
            paint + ["solve", str(d1000), "--max-time", str(big_time), "--no-grids", "--html", str(folder / "d.html"),
                     "--svg", str(folder / "d.svg")], None, None, None)
     if KNOTTY.exists():

@@ -26,6 +26,11 @@ Glossary (Kramer's terms, used everywhere in paint):
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the public names are imported when first asked for (__getattr__), not here
+    from .puzzle import Puzzle
+    from .squares import Grid
 
 __all__ = ["load", "load_grid", "parse_grid", "solve", "formats", "Puzzle", "Result", "Grid", "Square",
            "SolveOptions", "PaintError", "PuzzleFormatError", "Contradiction"]

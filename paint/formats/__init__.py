@@ -46,7 +46,7 @@ from ..errors import PaintError, PuzzleFormatError
 from ..files import STDIN, STDIN_LABEL, read_text, write_atomically
 from ..puzzle import Puzzle
 from ._common import check_text, one_puzzle
-from ._common import SPACES, fields
+from ._common import SPACES
 
 _ENDINGS = {"pro": (".pro",), "non": (".non",), "nonpack": (".nonpack",), "nin": (".nin",),
             "webpbn": (".xml",), "olsak": (".g",), "taai": (), "tatham": ()}

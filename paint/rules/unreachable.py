@@ -20,7 +20,7 @@ from __future__ import annotations
 import attrs
 
 from ..rule import Finding, Rule, between_full, moved_by, one_name
-from ..squares import BLANK, EMPTY, FULL
+from ..squares import BLANK, EMPTY
 
 NAME = "unreachable"
 
