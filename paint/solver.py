@@ -118,8 +118,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
             status = engine.run()
             if status is Status.STALLED:
                 stalls.append(len(engine.steps))
-            if status is Status.SOLVED and not engine.strip_rules:
-                _check(engine)  # no line rule looked at the strips the probes filled
+            if status is Status.SOLVED and not any(rule.reads_bounds for rule in engine.strip_rules):
+                _check(engine)  # no rule that reads the blocks' bounds looked at the strips filled last
             if status in (Status.SOLVED, Status.LIMIT) or not search:
                 break
             if budget.spent():

@@ -301,6 +301,16 @@ class TestJson:
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate(document, SCHEMA)
 
+    def test_bound_off_the_line_is_valid(self):
+        """A reason whose bound lies off the line (no room for the block: 0, or one past the last square) is written
+        as such and validates (a solve by try_one alone, whose witnesses run out of room)."""
+        puzzle = paint.Puzzle(rows=[[1], [1], [1], [1], [2]], columns=[[2], [1, 1, 1], [1]])
+        document = json.loads(paint.solve(puzzle, paint.SolveOptions(rules=["try_one"])).to_json())
+        jsonschema.validate(document, SCHEMA)
+        bounds = [fact["bound"] for step in document["steps"] for reason in step["reasons"]
+                  for tried in reason.get("tried", ()) for fact in tried["facts"]]
+        assert 0 in bounds
+
     def test_to_file(self, tmp_path, capsys):
         """--json with -o writes the document to the file and prints nothing."""
         out = tmp_path / "result.json"

@@ -121,6 +121,18 @@ class TestSolve:
         assert (puzzle.rows, puzzle.columns) == (before.rows, before.columns)
         assert [s.line for s in first.steps] == [s.line for s in second.steps]
 
+    @pytest.mark.parametrize("rows, columns, rules", [
+        ([[2]], [[1], [], [1]], ["fills"]),
+        ([[2]], [[1], [], [1]], ["fills", "located"]),
+        ([[1, 1], [3], [1, 1]], [[2], [3], [2]], ["fills"]),
+        ([[1], [], [1], [1]], [[3]], ["fills", "edge"]),
+    ])
+    def test_rules_that_read_no_bounds_are_checked(self, rows, columns, rules):
+        """With only rules that read no bounds (fills, located), a grid they fill that breaks a clue is no
+        solution: the finished grid is checked against every clue."""
+        result = paint.solve(paint.Puzzle(rows=rows, columns=columns), paint.SolveOptions(rules=rules))
+        assert result.status == "contradiction"
+
     def test_contradiction_names_strip_and_rule(self):
         """Clues that cannot all hold give status 'contradiction' naming the strip and the rule."""
         # Totals agree (2 = 2) but row 1 needs both columns full while column 2 is 0.
