@@ -25,12 +25,8 @@ Glossary (Kramer's terms, used everywhere in paint):
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # the public names are imported when first asked for (__getattr__), not here
-    from .puzzle import Puzzle
-    from .squares import Grid
+import importlib  # nothing more here: what this imports runs before the entry's Ctrl-C guard (paint.__main__);
+# Puzzle and Grid in the annotations below are the lazily imported names of __getattr__
 
 __all__ = ["load", "load_grid", "parse_grid", "solve", "formats", "Puzzle", "Result", "Grid", "Square",
            "SolveOptions", "PaintError", "PuzzleFormatError", "Contradiction"]
