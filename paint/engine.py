@@ -178,11 +178,7 @@ class Engine:
             try:
                 if budget is not None:
                     budget.check()
-                if rule.reads_bounds:
-                    strip.update_patches()
-                    if strip.done:
-                        continue
-                finding = rule.find(strip)
+                finding = rule.find_on(strip)
             except StripContradiction as error:
                 self._close(rule.name, pieces, since)  # keep the explanation in step with the grid
                 raise contradiction(strip.id, strip.targets, strip.squares, rule.name, error) from None
@@ -221,21 +217,20 @@ class Engine:
         Only the strips a step changed are looked at: every cheaper rule had
         found nothing anywhere before it (its round had ended, or this
         check had passed), and a strip no step changed shows it nothing new.
+        A strip where a cheaper rule finds nothing leaves that rule's pending
+        set, as its own round would leave it, so it is not worked twice.
         """
         for cheaper in self.strip_rules:
             if cheaper is rule:
                 return False
+            pending = self.pending[cheaper.name]
             for index in touched:
-                strip = self.strips[index]
                 try:
-                    if cheaper.reads_bounds:
-                        strip.update_patches()
-                    if strip.done:
-                        continue
-                    if cheaper.find(strip) is not None:
+                    if cheaper.find_on(self.strips[index]) is not None:
                         return True
                 except StripContradiction:
                     return True  # the cheaper rule's own round says so, in its words
+                pending.discard(index)  # found nothing there: its own round need not look again
         return False
 
     def _probe(self, rule) -> Step | None:

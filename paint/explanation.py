@@ -30,12 +30,11 @@ import attrs
 
 from .bounds import Derivation, Witness, core, derive
 from .errors import Contradiction, StripContradiction
-from .rule import Rule
+from .rule import Rule, one_name
 from .squares import Square, as_square
 from .strip import StripId
 from .wording import (block_name, broken_lines, describe_marks, failure_lines, label, links_text, plural,
-                      reason_lines,
-                      squares_phrase, step_head, strip_marks)
+                      reason_lines, squares_phrase, step_head, strip_marks)
 
 
 @attrs.frozen
@@ -200,13 +199,15 @@ class Chain:
         groups: list[list[Link]] = []
         where: dict = {}
         for link in self.merged:
+            if self.nested(link):
+                groups.append([link])
+                continue
             key = (link.generation, link.strip.kind,
                    frozenset((mark.position, mark.value) for mark in link.marks))
-            if key in where and not self.nested(link):
+            if key in where:
                 groups[where[key]].append(link)
                 continue
-            if not self.nested(link):
-                where[key] = len(groups)
+            where[key] = len(groups)
             groups.append([link])
         return [tuple(group) for group in groups]
 
@@ -415,8 +416,7 @@ class Step:
             return "contradiction"
         if self.search is not None:
             return "case analysis" if self.search.agreed else "trial and error"
-        named = {reason.technique for reason in self.reasons}
-        return named.pop() if len(named) == 1 else None
+        return one_name(reason.technique for reason in self.reasons)
 
     @property
     def text(self) -> str:

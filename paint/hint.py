@@ -233,10 +233,7 @@ def _line_step(person: Puzzle, start: Grid) -> Step | None:
         found = []
         for order, strip in enumerate(engine.strips):
             try:
-                strip.update_patches()
-                if strip.done:
-                    continue
-                finding = rule.find(strip)
+                finding = rule.find_on(strip)
             except StripContradiction:
                 continue  # not on a grid some solution agrees with (checked before)
             if finding is None:

@@ -135,6 +135,15 @@ class Rule:
         and its :attr:`bounds` giving lines (see :func:`paint.wording.reason_lines`).  Raises KeyError for a probe."""
         return WORDS[self.name]
 
+    def find_on(self, strip):
+        """What the strip rule finds on ``strip`` (a :class:`paint.strip.Strip`): its
+        :class:`Finding`, or None (also for a strip with no blank square).  When the rule reads
+        the blocks' bounds they are brought up to date first, which raises
+        :class:`paint.errors.StripContradiction` when the strip cannot be completed."""
+        if self.reads_bounds:
+            strip.update_patches()
+        return None if strip.done else self.find(strip)
+
     def technique_of(self, reason) -> str | None:
         """The technique a strip rule's ``reason`` used, one of :attr:`techniques`: its only one, or the one
         :attr:`technique` chooses (None: its pattern matches none of them)."""

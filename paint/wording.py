@@ -159,6 +159,12 @@ def blocks_list(clue, indices, joiner: str = "and") -> str:
 
 # ------------------------------------------------------------------ bounds
 
+def _tighter(value: int, than: int | None, side: str) -> bool:
+    """Whether ``value`` is a tighter bound on ``side`` than ``than`` (None: no bound yet): a later earliest start
+    (``'start'``), an earlier latest end (``'end'``)."""
+    return than is None or (value > than if side == "start" else value < than)
+
+
 def fact_line(fact, derivation, clue, kind: str, known: dict | None = None) -> str | None:
     """One bound and why: ``'the 7 cannot start before column 4: columns 1-2, before the empty column 3, are too few for it'``.
 
@@ -187,16 +193,13 @@ def fact_line(fact, derivation, clue, kind: str, known: dict | None = None) -> s
     empties: list = []   # a run of empty squares it cannot start (end) on, said as one clause
     room: list = []      # the squares before (after) those empty squares, too few for it, if any
 
-    def tighter(value: int, than) -> bool:
-        return than is None or (value > than if start else value < than)
-
     def stated(target: int, value: int) -> int:
         """The neighbour ``target``'s bound ``value``, or the tighter one the lines before stated."""
         said = known.get((side, target))
-        return value if said is None or tighter(value, said) else said
+        return value if _tighter(value, said, side) else said
 
     def state(target: int, value: int) -> None:
-        if tighter(value, known.get((side, target))):
+        if _tighter(value, known.get((side, target)), side):
             known[(side, target)] = value
 
     def say_runs() -> None:
@@ -245,7 +248,7 @@ def fact_line(fact, derivation, clue, kind: str, known: dict | None = None) -> s
                 state(other, value)
                 clauses.append(f"{where}, as {block_name(clue, other)} {'after' if start else 'before'} it "
                                f"cannot {'start before' if start else 'end after'} {at(value)}")
-        elif not tighter(event.value, bound):
+        elif not _tighter(event.value, bound, side):
             continue  # a tighter bound, stated before, already rules these places out
         elif cause == "gap":
             if touched:
@@ -263,7 +266,7 @@ def fact_line(fact, derivation, clue, kind: str, known: dict | None = None) -> s
             touched.append(event.previous)
             bound = event.value
     say_runs()
-    if not tighter(bound, known.get((side, fact.target))):
+    if not _tighter(bound, known.get((side, fact.target)), side):
         return None
     state(fact.target, bound)
     n = len(derivation.squares)
@@ -319,8 +322,7 @@ def facts_lines(facts, derivation, clue, kind: str, known: dict | None = None) -
         bounds = []
         for fact in run:
             value += clue[previous] + 1 if side == "start" else -clue[previous] - 1
-            before = known.get((side, fact.target))
-            if before is not None and (value <= before if side == "start" else value >= before):
+            if not _tighter(value, known.get((side, fact.target)), side):
                 return None
             previous = fact.target
             bounds.append((fact.target, value))
@@ -529,7 +531,7 @@ def failure_lines(derivation, clue, kind: str) -> list[str]:
     lines = facts_lines(derivation.failure_proof(), derivation, clue, kind, known)
     bound = derivation.events[failure.side][failure.event].value
     said = known.get((failure.side, failure.target))  # the lines may have stated a tighter bound
-    if said is not None and (said > bound if failure.side == "start" else said < bound):
+    if said is not None and _tighter(said, bound, failure.side):
         bound = said
     name = block_name(clue, failure.target)
     n = len(derivation.squares)
@@ -577,8 +579,8 @@ def _located(reason, bounds) -> list[str]:
             f"square is empty"]
 
 
-WORDS = {"fills": _fills, "located": _located, "overlap": _overlap, "unreachable": _beyond, "narrow_gap": _gaps, "block_extension": _runs,
-         "try_one": _tried}
+WORDS = {"fills": _fills, "located": _located, "overlap": _overlap, "unreachable": _beyond, "narrow_gap": _gaps,
+         "block_extension": _runs, "try_one": _tried}
 """The English of each strip rule's reasons, keyed by rule name like the rows of :data:`paint.rules.RULES`: a
 function of a :class:`paint.explanation.Reason` and the bounds its row says it rests on (one tuple of
 ``(target, side)`` pairs per item of its record: :attr:`paint.rule.Rule.bounds`), giving lines, each a string or

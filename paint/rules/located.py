@@ -22,7 +22,7 @@ from __future__ import annotations
 import attrs
 
 from ..rule import Finding, Rule
-from ..squares import BLANK, EMPTY, FULL
+from ..squares import BLANK, EMPTY, FULL, full_runs
 
 NAME = "located"
 
@@ -35,31 +35,12 @@ class Located:
     runs: tuple[tuple[int, int], ...] = attrs.field(converter=tuple)
 
 
-def runs_of(squares) -> list[tuple[int, int]]:
-    """The ``(first, last)`` positions of each run of full squares of ``squares``, in order.
-
-    >>> runs_of(bytes([0, 2, 2, 1, 2, 0]))
-    [(1, 2), (4, 4)]
-    """
-    found = []
-    start = None
-    for position, value in enumerate(squares):
-        if value == FULL and start is None:
-            start = position
-        elif value != FULL and start is not None:
-            found.append((start, position - 1))
-            start = None
-    if start is not None:
-        found.append((start, len(squares) - 1))
-    return found
-
-
 def find(strip) -> Finding | None:
     """Mark empty every blank square of a strip whose runs of full squares are its blocks, one for one, in order."""
     squares, targets = strip.squares, strip.targets
     if not targets or squares.count(FULL) != sum(targets) or BLANK not in squares:
         return None  # the runs cannot be the blocks: too few or too many full squares (counted at C speed)
-    runs = runs_of(squares)
+    runs = full_runs(squares)
     if [last - first + 1 for first, last in runs] != list(strip.targets):
         return None
     return Finding([(p, EMPTY) for p, value in enumerate(squares) if value == BLANK], Located(runs))
