@@ -176,6 +176,7 @@ TECHNIQUE_CASES = [
     ("overlap", "2", "  X", "glue"),                  # the 2 must cover the full square near the end
     ("overlap", "1 1", "  X ", None),                 # a full square moved the first 1 only by touch: no glue
     ("overlap", "3", ".X X", "joining and splitting"),  # the 3 fills the gap between two runs: not forcing
+    ("overlap", "7", " X X    ", "simple boxes"),  # the 7 covers columns 2-7 wherever it lies: nothing joins it there
     ("unreachable", "1 1", "   ", "simple spaces"),   # nothing known: the square between the 1s
     ("unreachable", "2", " .   ", "simple spaces"),   # only an empty square keeps the 2 away: no mercury
     ("unreachable", "1", "  X", "mercury"),           # the full square holds the 1 back from the start

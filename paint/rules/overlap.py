@@ -64,11 +64,11 @@ def technique(reason) -> str | None:
 
     A span is *glue* when a full square the block must cover set one of its
     bounds itself (the block is held to that square from a wall); else
-    *joining and splitting* when it fills the whole gap between two runs of
-    full squares (they must be one block); else *simple boxes* when no known
-    square moved its block's bounds (the blocks packed against the ends of
-    the line); else *forcing* when only empty squares moved them (they hem
-    the block in).  A span whose bounds full squares moved only through other
+    *simple boxes* when no known square moved its block's bounds (the blocks
+    packed against the ends of the line: whatever full squares it meets, it
+    covers these squares anyway); else *joining and splitting* when it fills
+    the whole gap between two runs of full squares (they must be one block);
+    else *forcing* when only empty squares moved them (they hem the block in).  A span whose bounds full squares moved only through other
     blocks' bounds, or by touching, matches none.
     """
     derivation, squares = reason.derivation, reason.squares
@@ -77,10 +77,10 @@ def technique(reason) -> str | None:
         used = derivation.known_behind(span)
         if any(moved_by(derivation, bound, "cover") for bound in span):
             names.append("glue")
-        elif _joins(squares, first, last):
-            names.append("joining and splitting")
         elif not used:
             names.append("simple boxes")
+        elif _joins(squares, first, last):
+            names.append("joining and splitting")
         elif used == {EMPTY}:
             names.append("forcing")
         else:
