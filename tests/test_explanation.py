@@ -100,8 +100,10 @@ def check_event(derivation, side: str, index: int, clue) -> None:
         assert event.cites < index, "an event may only cite one found before it"
 
 
-def check_derivation(clue, squares) -> None:
-    """The derivation's bounds are the exact ones, and every event it records is sound."""
+def check_derivation(clue, squares, proofs: bool = True) -> None:
+    """The derivation's bounds are the exact ones, and every event it records is sound; with ``proofs``, each
+    bound's whole proof is built (:meth:`paint.bounds.Derivation.proof`) and ends with that bound, else only the
+    bound's own fact is read (the proof's last: for the many lines of the corpus)."""
     derivation = Derivation(clue, squares)
     starts = block_starts(clue, squares)
     assert (derivation.failure is None) == (starts is not None)
@@ -114,9 +116,10 @@ def check_derivation(clue, squares) -> None:
     for side in ("start", "end"):
         for index in range(len(derivation.events[side])):
             check_event(derivation, side, index, clue)
-        for target in range(len(clue)):
-            facts = derivation.proof(target, side)
-            assert facts[-1].target == target and facts[-1].value == (
+        for target in range(len(clue)):  # the fact a bound's proof ends with gives that bound
+            fact = derivation.proof(target, side)[-1] if proofs else derivation.fact(derivation.last(target, side),
+                                                                                         side)
+            assert fact.target == target and fact.value == (
                 derivation.earliest[target] if side == "start" else derivation.latest[target])
 
 
@@ -145,7 +148,7 @@ class TestDerivation:
         """Every reason of every step on the line-solvable corpus lists each block's exact bounds, soundly derived."""
         lines = {(reason.clue, bytes(reason.squares)) for path in LINE_PUZZLES for reason in reasons_of(solved(path))}
         for clue, squares in lines:  # each line once: the same clue and squares derive the same bounds
-            check_derivation(clue, squares)
+            check_derivation(clue, squares, proofs=False)
         assert len(lines) > 20000
 
     def test_core_still_fails(self):
@@ -224,7 +227,8 @@ class TestSteps:
             assert step.strip is not None
             assert all(reason.strip == step.strip for reason in step.reasons if step.chain is None)
 
-    @pytest.mark.parametrize("name", sorted(RULE_STEPS))
+    # forever (searched for seconds) is left out: light and petroglyph keep a search in the replay
+    @pytest.mark.parametrize("name", sorted(set(RULE_STEPS) - {"survey/webpbn-06574-forever.non"}))
     def test_rule_mode_is_kramers(self, name):
         """In rule mode the steps are those the engine made before: same rules, same marks, in the same order."""
         import hashlib
@@ -237,7 +241,7 @@ class TestSteps:
         assert got == RULE_STEPS[name]["steps"]
 
     @pytest.mark.parametrize("path", LINE_PUZZLES[::4] + [CORPUS / "survey" / name for name in (
-        "webpbn-00023-edge.non", "webpbn-00065-mum.non", "webpbn-06574-forever.non", "webpbn-00001-dancer.non")],
+        "webpbn-00023-edge.non", "webpbn-00065-mum.non", "webpbn-00803-light.non", "webpbn-00001-dancer.non")],
                              ids=lambda path: path.name)
     def test_the_simplest_step_first(self, path):
         """By strip, every step is the simplest the grid before it allows: no rule of a lower rung finds

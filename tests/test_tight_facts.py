@@ -68,6 +68,24 @@ def packed(clue, n: int, j: int, side: str) -> int:
     return n - 1 - sum(clue[j + 1:]) - (len(clue) - 1 - j)
 
 
+@functools.cache
+def patterns(kind: str):
+    """The compiled patterns of :func:`bounds_stated` and :func:`faults` for a strip crossed by ``kind``s (compiled
+    once: they are matched against every clause of the corpus)."""
+    bounds = tuple((re.compile(pattern), side, shift) for pattern, side, shift in (
+        (rf"{BLOCK},?(?: after it| before it)? cannot start before {kind} (\d+)", "start", 0),
+        (rf"{BLOCK},?(?: after it| before it)? cannot end after {kind} (\d+)", "end", 0),
+        (rf"{BLOCK}, which cannot end before {kind} (\d+)", "start", -1),   # an earliest end
+        (rf"{BLOCK}, which cannot start after {kind} (\d+)", "end", 1),     # a latest start
+    ))
+    return {"bounds": bounds,
+            "no room": re.compile(rf"so there is no room for {BLOCK}: (from|to end at) {kind} (\d+)"),
+            "listed": re.compile(r"so they cannot (start before|end after): (.*)$"),
+            "listed block": re.compile(rf"{BLOCK} {kind} (\d+)"),
+            "room": re.compile(rf"{kind}s? {SPANS}(?: alone)?, (?:before|after) the empty {kind}"),
+            "gap": re.compile(rf"the gap at {kind}s? {SPANS}")}
+
+
 def bounds_stated(text: str, clue, kind: str):
     """Every bound ``text`` states, in the order written, as ``(block, side, value, packing)``: the earliest start
     (side ``'start'``) or the latest end (``'end'``), 0-based, whichever way the sentence puts it; ``packing`` when
@@ -75,25 +93,22 @@ def bounds_stated(text: str, clue, kind: str):
     room for the 2 after it``), or the failure the bounds before it lead to (``so there is no room for the 2: from
     column 5, ...``)."""
     found = []
-    patterns = (
-        (rf"{BLOCK},?(?: after it| before it)? cannot start before {kind} (\d+)", "start", 0),
-        (rf"{BLOCK},?(?: after it| before it)? cannot end after {kind} (\d+)", "end", 0),
-        (rf"{BLOCK}, which cannot end before {kind} (\d+)", "start", -1),   # an earliest end
-        (rf"{BLOCK}, which cannot start after {kind} (\d+)", "end", 1),     # a latest start
-    )
-    for pattern, side, shift in patterns:
-        for match in re.finditer(pattern, text):
-            j = block_index(clue, match.group(1), match.group(2))
-            value = int(match.group(3)) - 1 + shift * (clue[j] - 1)
-            packing = text.startswith(", leaving room for", match.end())  # said as the packing gives it
-            found.append((match.start(), j, side, value, packing))
-    for match in re.finditer(rf"so there is no room for {BLOCK}: (from|to end at) {kind} (\d+)", text):
-        found.append((match.start(), block_index(clue, match.group(1), match.group(2)),
-                      "start" if match.group(3) == "from" else "end", int(match.group(4)) - 1, True))
-    listed = re.search(r"so they cannot (start before|end after): (.*)$", text)
+    compiled = patterns(kind)
+    if "cannot" in text:
+        for pattern, side, shift in compiled["bounds"]:
+            for match in pattern.finditer(text):
+                j = block_index(clue, match.group(1), match.group(2))
+                value = int(match.group(3)) - 1 + shift * (clue[j] - 1)
+                packing = text.startswith(", leaving room for", match.end())  # said as the packing gives it
+                found.append((match.start(), j, side, value, packing))
+    if "no room" in text:
+        for match in compiled["no room"].finditer(text):
+            found.append((match.start(), block_index(clue, match.group(1), match.group(2)),
+                          "start" if match.group(3) == "from" else "end", int(match.group(4)) - 1, True))
+    listed = compiled["listed"].search(text) if "so they cannot" in text else None
     if listed:
         side = "start" if listed.group(1) == "start before" else "end"
-        for match in re.finditer(rf"{BLOCK} {kind} (\d+)", listed.group(2)):
+        for match in compiled["listed block"].finditer(listed.group(2)):
             found.append((listed.start(2) + match.start(), block_index(clue, match.group(1), match.group(2)), side,
                           int(match.group(3)) - 1, False))
     return [bound for _, *bound in sorted(found)]
@@ -105,11 +120,12 @@ def faults(lines, clue, squares, kind: str) -> list[tuple[str, str]]:
     found = []
     stated: dict = {}
     n = len(squares)
+    compiled = patterns(kind)
     for text in lines:
-        for match in re.finditer(rf"{kind}s? {SPANS}(?: alone)?, (?:before|after) the empty {kind}", text):
+        for match in compiled["room"].finditer(text) if "the empty" in text else ():
             if any(squares[p] == EMPTY for p in squares_of(match.group(1))):
                 found.append(("empty room", text))
-        for match in re.finditer(rf"the gap at {kind}s? {SPANS}", text):
+        for match in compiled["gap"].finditer(text) if "the gap at" in text else ():
             if any(squares[p] == EMPTY for p in squares_of(match.group(1))):
                 found.append(("empty room", text))
         for j, side, value, packing in bounds_stated(text, clue, kind):
