@@ -168,6 +168,20 @@ def _tighter(value: int, than: int | None, side: str) -> bool:
 def fact_line(fact, derivation, clue, kind: str, known: dict | None = None) -> str | None:
     """One bound and why: ``'the 7 cannot start before column 4: columns 1-2, before the empty column 3, are too few for it'``.
 
+    The bound (:func:`fact_parts`'s head), then its clauses after a colon; None when the fact says nothing
+    ``known`` does not already say.
+    """
+    parts = fact_parts(fact, derivation, clue, kind, known)
+    if parts is None:
+        return None
+    head, clauses = parts
+    return head + (": " + "; ".join(clauses) if clauses else "")
+
+
+def fact_parts(fact, derivation, clue, kind: str, known: dict | None = None) -> tuple[str, list[str]] | None:
+    """One bound and why, in two parts: ``('the 7 cannot start before column 4', ['columns 1-2, before the empty
+    column 3, are too few for it'])``.
+
     ``fact`` is a :class:`paint.bounds.Fact` of ``derivation``; ``kind`` is
     the kind of strip crossing this one (``'column'`` along a row).  Each
     clause rules out some of the block's places, from the edge inwards;
@@ -276,7 +290,7 @@ def fact_line(fact, derivation, clue, kind: str, known: dict | None = None) -> s
         head = f"{name} would have to end before {at(0)}, where the line begins"
     else:
         head = f"{name} cannot start before {at(bound)}" if start else f"{name} cannot end after {at(bound)}"
-    return head + (": " + "; ".join(clauses) if clauses else "")
+    return head, clauses
 
 
 def proof_lines(derivation, wanted, clue, kind: str) -> list[str]:
@@ -284,9 +298,9 @@ def proof_lines(derivation, wanted, clue, kind: str) -> list[str]:
     return facts_lines(derivation.behind(wanted), derivation, clue, kind)
 
 
-def facts_lines(facts, derivation, clue, kind: str, known: dict | None = None) -> list[str]:
-    """One line per fact (:func:`fact_line`), leaving out bounds the clue packed against the edge gives, and bounds
-    a line before already gave as tightly.
+def facts_lines(facts, derivation, clue, kind: str, known: dict | None = None, fold=()) -> list[str]:
+    """One line per fact (:func:`fact_line`), leaving out bounds the clue packed against the edge gives, bounds
+    a line before already gave as tightly, and the facts of ``fold`` (said in the conclusion: :class:`Folded`).
 
     Three or more blocks in a row whose bounds come only from the block
     before them (after them) are said in one line, with each block's bound:
@@ -347,7 +361,7 @@ def facts_lines(facts, derivation, clue, kind: str, known: dict | None = None) -
         run.clear()
 
     for fact in facts:
-        if derivation.packed(fact):
+        if derivation.packed(fact) or fact in fold:
             continue
         if only_after(fact) and run and fact.side == run[-1].side and cited(fact) == run[-1].target:
             run.append(fact)
@@ -359,6 +373,57 @@ def facts_lines(facts, derivation, clue, kind: str, known: dict | None = None) -
             said(fact)
     flush()
     return lines
+
+
+class Folded:
+    """The bounds a conclusion states, each said once with its clauses inside the conclusion, not on a line of its own.
+
+    A line rule's conclusion names the bounds of the blocks it is about ("the 3 can only lie in rows 6-8", "the
+    last block, the 8, cannot end after column 19").  The fact that gives such a bound, when no other fact of
+    the reason cites it, is said there, its clauses in brackets: ``'the 3 can only lie in rows 6-8 (it cannot
+    end before the full row 8, as the 2 after it cannot start before row 10), so ...'`` - one sentence where a
+    bound line and a conclusion that repeats the bound were two.  The other facts (:attr:`facts`) are the
+    premises, said first (:meth:`premises`).
+    """
+
+    def __init__(self, derivation, bounds, clue, kind: str):
+        self.derivation, self.clue, self.kind = derivation, clue, kind
+        self.facts = derivation.behind(bounds)
+        self.known: dict = {}
+        cited = set()
+        for fact in self.facts:
+            for event in fact.events:
+                if event.cites is not None:
+                    cited.add(_key(derivation.fact(event.cites, fact.side)))
+        self.fold = set()
+        for target, side in bounds:
+            fact = derivation.fact(derivation.last(target, side), side)
+            if not derivation.packed(fact) and _key(fact) not in cited:
+                self.fold.add(fact)
+        self._said: set = set()
+
+    def premises(self) -> list[str]:
+        """The lines of the facts the folded ones rest on (:func:`facts_lines`)."""
+        return facts_lines(self.facts, self.derivation, self.clue, self.kind, self.known, self.fold)
+
+    def why(self, *bounds) -> str:
+        """``' (clause; clause)'``: the clauses of the folded facts of ``bounds`` (``(target, side)`` pairs) not said
+        before, in brackets, or ``''``.  Call after :meth:`premises`."""
+        clauses = []
+        for target, side in bounds:
+            fact = self.derivation.fact(self.derivation.last(target, side), side)
+            if fact not in self.fold or fact in self._said:
+                continue
+            self._said.add(fact)
+            parts = fact_parts(fact, self.derivation, self.clue, self.kind, self.known)
+            if parts is not None:
+                clauses += parts[1]
+        return f" ({'; '.join(clauses)})" if clauses else ""
+
+
+def _key(fact) -> tuple:
+    """A fact as :meth:`paint.bounds.Derivation.proof_of` tells facts apart."""
+    return fact.side, fact.target, fact.events
 
 
 def lies(derivation, clue, kind: str, target: int) -> str:
@@ -391,9 +456,10 @@ def _every(bounds) -> list[tuple[int, str]]:
 
 def _overlap(reason, bounds) -> list[str]:
     derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
-    lines = proof_lines(derivation, _every(bounds), clue, kind)
-    for target, first, last in reason.detail.spans:
-        lines.append(f"{lies(derivation, clue, kind, target)}, so it covers "
+    folded = Folded(derivation, _every(bounds), clue, kind)
+    lines = folded.premises()
+    for (target, first, last), span in zip(reason.detail.spans, bounds):
+        lines.append(f"{lies(derivation, clue, kind, target)}{folded.why(*span)}, so it covers "
                      f"{squares_phrase(kind, range(first, last + 1))} however it lies")
     return lines
 
@@ -402,21 +468,25 @@ def _beyond(reason, bounds) -> list[str]:
     derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
     if not clue:
         return ["the clue is 0: no square of the line is full"]
-    lines = proof_lines(derivation, _every(bounds), clue, kind)
+    folded = Folded(derivation, _every(bounds), clue, kind)
+    lines = folded.premises()
     for first, last, before, after in reason.detail.stretches:
         blank = [p for p in range(first, last + 1) if reason.squares[p] == BLANK]
         where = squares_phrase(kind, blank)
         if before is None:
             first = "" if len(clue) == 1 else "the first block, "
             lines.append(f"no block can reach {where}: {first}{block_name(clue, after)}"
-                         f"{',' if first else ''} cannot start before {kind} {derivation.earliest[after] + 1}")
+                         f"{',' if first else ''} cannot start before {kind} {derivation.earliest[after] + 1}"
+                         f"{folded.why((after, 'start'))}")
         elif after is None:
             last = "" if len(clue) == 1 else "the last block, "
             lines.append(f"no block can reach {where}: {last}{block_name(clue, before)}"
-                         f"{',' if last else ''} cannot end after {kind} {derivation.latest[before] + 1}")
+                         f"{',' if last else ''} cannot end after {kind} {derivation.latest[before] + 1}"
+                         f"{folded.why((before, 'end'))}")
         else:
-            lines.append(f"no block can reach {where}: {_bound_phrase(clue, derivation, before, 'end', kind)}, "
-                         f"and {_bound_phrase(clue, derivation, after, 'start', kind)}")
+            lines.append(f"no block can reach {where}: {_bound_phrase(clue, derivation, before, 'end', kind)}"
+                         f"{folded.why((before, 'end'))}, and {_bound_phrase(clue, derivation, after, 'start', kind)}"
+                         f"{folded.why((after, 'start'))}")
     return lines
 
 

@@ -96,6 +96,15 @@ def packing_errors(clue, n, j, verb, v, listed, where, ctx):
     if v != packed: errors.append(f"bound {v} is not the packed {packed}")
     return errors
 
+def clause_side(cl):
+    """The side of a block's bound a clause of its why speaks to: 'start' (what keeps it from starting earlier) or
+    'end', as the clause's own words say."""
+    if re.match(r"it comes after|starting at|it cannot start on|it cannot end before the full", cl) or \
+            re.search(r", before the empty ", cl):
+        return 'start'
+    return 'end'
+
+
 def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
     """Check the clauses of one reason line. pls: consistent placements."""
     n = len(line)
@@ -105,6 +114,72 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
     def minend(j): return min(p[j] + clue[j] - 1 for p in pls)
     def maxstart(j): return max(p[j] for p in pls)
     def err(msg): errors.append(f"{ctx}: {msg}\n    LINE: {text}")
+
+    def check_clause(cl, j, side):
+        """Check one clause of why block j's bound on side holds (side None: the clause says which)."""
+        if side is None:
+            side = clause_side(cl)
+        mm = re.match(rf"it comes (after|before) {BLK}(?:, which cannot (end before|start after) {K} (\d+))?$", cl)
+        if mm:
+            o = resolve(clue, mm.group(2), mm.group(3), ctx)
+            if (mm.group(1) == 'after' and o != j - 1) or (mm.group(1) == 'before' and o != j + 1):
+                err(f"neighbour wrong: {cl}")
+            if mm.group(4) is None:  # the neighbour packed against the edge: nothing to cite
+                return
+            v = int(mm.group(5))
+            if not vacuous and pls:
+                if mm.group(4) == 'end before' and minend(o) + 1 < v: err(f"neighbour min end {minend(o)+1} < {v}")
+                if mm.group(4) == 'start after' and maxstart(o) + 1 > v: err(f"neighbour max start {maxstart(o)+1} > {v}")
+            return
+        mm = re.match(rf"{K}s? ([\d, -]+)(?: alone)?, (before|after) the empty {K}s? ([\d, -]+), (?:are too few|is too short) for it$", cl)
+        if mm:
+            room = parse_spans(mm.group(1)); walls = parse_spans(mm.group(3))
+            if walls != list(range(walls[0], walls[-1] + 1)): err("empty squares not in a row")
+            for e in walls:
+                if line[e - 1] != '.': err(f"square {e} not empty")
+            for q in room:
+                if line[q - 1] == '.': err(f"room square {q} is empty")
+            if room != list(range(room[0], room[-1] + 1)): err("room not in a row")
+            if mm.group(2) == 'before' and room[-1] != walls[0] - 1: err("room not before empty")
+            if mm.group(2) == 'after' and room[0] != walls[-1] + 1: err("room not after empty")
+            if len(room) >= clue[j]: err(f"room {len(room)} not too small for {clue[j]}")
+            if ('alone' in cl) != (len(room) == 1): err("alone/number mismatch")
+            return
+        mm = re.match(rf"(starting|ending) at {K}s? ([\d, -]+) it would touch the full square just (before|after) it$", cl)
+        if mm:
+            for s in parse_spans(mm.group(2)):
+                q = s - 1 if mm.group(1) == 'starting' else s + 1
+                if not (1 <= q <= n and line[q - 1] == 'X'): err(f"no full square next to {s}")
+            return
+        mm = re.match(rf"it cannot (start|end) on the empty {K}s? ([\d, -]+)$", cl)
+        if mm:
+            for s in parse_spans(mm.group(2)):
+                if line[s - 1] != '.': err(f"{s} not empty")
+            return
+        mm = re.match(rf"it cannot (end before|start after) the full {K} (\d+), as (?:no block comes (after|before) it|{BLK} (after|before) it cannot (start before|end after) {K} (\d+))$", cl)
+        if mm:
+            f = int(mm.group(2))
+            if (mm.group(1) == 'end before') != (side == 'start'): err("cover clause on the wrong side")
+            if mm.group(3):
+                if mm.group(3) == 'after' and j != len(clue) - 1: err("no block after? wrong")
+                if mm.group(3) == 'before' and j != 0: err("no block before? wrong")
+            else:
+                o = resolve(clue, mm.group(4), mm.group(5), ctx)
+                v = int(mm.group(8))
+                if mm.group(6) == 'after' and o != j + 1: err("next block wrong")
+                if mm.group(6) == 'before' and o != j - 1: err("prev block wrong")
+                if mm.group(7) == 'start before' and not (v > f): err(f"start {v} does not exclude cover of {f}")
+                if mm.group(7) == 'end after' and not (v < f): err(f"end {v} does not exclude cover of {f}")
+                if not vacuous and pls:
+                    if mm.group(7) == 'start before' and minstart(o) + 1 < v: err("neighbour min start false")
+                    if mm.group(7) == 'end after' and maxend(o) + 1 > v: err("neighbour max end false")
+            if not vacuous and pls:
+                if mm.group(1) == 'end before' and minend(j) + 1 < f: err(f"block {j+1} can end before {f}")
+                if mm.group(1) == 'start after' and maxstart(j) + 1 > f: err(f"block {j+1} can start after {f}")
+            if line[f - 1] != 'X': err(f"{f} not full")
+            return
+        err(f"UNPARSED clause: {cl}")
+
     # head
     m = re.match(BLK + rf" cannot start before {K} (\d+)", text)
     cur = None
@@ -120,10 +195,13 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
     m3 = re.match(BLK + rf" would have to (start after|end before) {K} (\d+), where the line (ends|begins)", text)
     if m3:
         j = resolve(clue, m3.group(1), m3.group(2), ctx); cur = (j, 'start' if m3.group(3) == 'start after' else 'end')
-    m = re.match(BLK + rf" can only lie in {K}s? ([\d, -]+), so it covers {K}s? ([\d, -]+) however it lies$", text)
+    m = re.match(BLK + rf" can only lie in {K}s? ([\d, -]+)(?: \(([^()]*)\))?, so it covers {K}s? ([\d, -]+) however "
+                 rf"it lies$", text)
     if m:
         j = resolve(clue, m.group(1), m.group(2), ctx)
-        lie = parse_spans(m.group(3)); cov = parse_spans(m.group(4))
+        lie = parse_spans(m.group(3)); cov = parse_spans(m.group(5))
+        for cl in m.group(4).split('; ') if m.group(4) else ():  # why it cannot lie further out
+            check_clause(cl, j, None)
         if (min(lie) - 1, max(lie) - 1) != (minstart(j), maxend(j)):
             err(f"lie {lie[0]}-{lie[-1]} but brute force {minstart(j)+1}-{maxend(j)+1}")
         for c in cov:
@@ -138,9 +216,15 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
                 err(f"square {c} can be reached")
             if line[c - 1] != ' ':
                 err(f"square {c} already known")
-        rest = m.group(2)
-        for mm in re.finditer(rf"(?:the (first|last) block, )?{BLK},? cannot (start before|end after) {K} (\d+)", rest):
+        rest, checked = m.group(2), 0
+        for mm in re.finditer(rf"(?:the (first|last) block, )?{BLK},? cannot (start before|end after) {K} (\d+)"
+                              rf"(?: \(([^()]*)\))?", rest):
             j = resolve(clue, mm.group(2), mm.group(3), ctx)
+            for cl in mm.group(6).split('; ') if mm.group(6) else ():  # why the bound holds
+                check_clause(cl, j, 'start' if mm.group(4) == 'start before' else 'end')
+            checked += bool(mm.group(6))
+        if rest.count(" (") != checked:
+            err("a bracketed why not after a bound")
             if mm.group(1) == 'first' and j != 0: err("'first block' wrong")
             if mm.group(1) == 'last' and j != len(clue) - 1: err("'last block' wrong")
             if mm.group(1) is None and len(clue) > 1 and (j == 0 and mm.group(4) == 'start before' or j == len(clue)-1 and mm.group(4)=='end after') and 'and' not in rest:
@@ -279,69 +363,9 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
     if cur is None:
         return 'unparsed'
     j, side = cur
-    # sub clauses
     body = text.split(': ', 1)[1] if ': ' in text else ''
     for cl in body.split('; ') if body else []:
-        mm = re.match(rf"it comes (after|before) {BLK}(?:, which cannot (end before|start after) {K} (\d+))?$", cl)
-        if mm:
-            o = resolve(clue, mm.group(2), mm.group(3), ctx)
-            if (mm.group(1) == 'after' and o != j - 1) or (mm.group(1) == 'before' and o != j + 1):
-                err(f"neighbour wrong: {cl}")
-            if mm.group(4) is None:  # the neighbour packed against the edge: nothing to cite
-                continue
-            v = int(mm.group(5))
-            if not vacuous and pls:
-                if mm.group(4) == 'end before' and minend(o) + 1 < v: err(f"neighbour min end {minend(o)+1} < {v}")
-                if mm.group(4) == 'start after' and maxstart(o) + 1 > v: err(f"neighbour max start {maxstart(o)+1} > {v}")
-            continue
-        mm = re.match(rf"{K}s? ([\d, -]+)(?: alone)?, (before|after) the empty {K}s? ([\d, -]+), (?:are too few|is too short) for it$", cl)
-        if mm:
-            room = parse_spans(mm.group(1)); walls = parse_spans(mm.group(3))
-            if walls != list(range(walls[0], walls[-1] + 1)): err("empty squares not in a row")
-            for e in walls:
-                if line[e - 1] != '.': err(f"square {e} not empty")
-            for q in room:
-                if line[q - 1] == '.': err(f"room square {q} is empty")
-            if room != list(range(room[0], room[-1] + 1)): err("room not in a row")
-            if mm.group(2) == 'before' and room[-1] != walls[0] - 1: err("room not before empty")
-            if mm.group(2) == 'after' and room[0] != walls[-1] + 1: err("room not after empty")
-            if len(room) >= clue[j]: err(f"room {len(room)} not too small for {clue[j]}")
-            if ('alone' in cl) != (len(room) == 1): err("alone/number mismatch")
-            continue
-        mm = re.match(rf"(starting|ending) at {K}s? ([\d, -]+) it would touch the full square just (before|after) it$", cl)
-        if mm:
-            for s in parse_spans(mm.group(2)):
-                q = s - 1 if mm.group(1) == 'starting' else s + 1
-                if not (1 <= q <= n and line[q - 1] == 'X'): err(f"no full square next to {s}")
-            continue
-        mm = re.match(rf"it cannot (start|end) on the empty {K}s? ([\d, -]+)$", cl)
-        if mm:
-            for s in parse_spans(mm.group(2)):
-                if line[s - 1] != '.': err(f"{s} not empty")
-            continue
-        mm = re.match(rf"it cannot (end before|start after) the full {K} (\d+), as (?:no block comes (after|before) it|{BLK} (after|before) it cannot (start before|end after) {K} (\d+))$", cl)
-        if mm:
-            f = int(mm.group(2))
-            if (mm.group(1) == 'end before') != (side == 'start'): err("cover clause on the wrong side")
-            if mm.group(3):
-                if mm.group(3) == 'after' and j != len(clue) - 1: err("no block after? wrong")
-                if mm.group(3) == 'before' and j != 0: err("no block before? wrong")
-            else:
-                o = resolve(clue, mm.group(4), mm.group(5), ctx)
-                v = int(mm.group(8))
-                if mm.group(6) == 'after' and o != j + 1: err("next block wrong")
-                if mm.group(6) == 'before' and o != j - 1: err("prev block wrong")
-                if mm.group(7) == 'start before' and not (v > f): err(f"start {v} does not exclude cover of {f}")
-                if mm.group(7) == 'end after' and not (v < f): err(f"end {v} does not exclude cover of {f}")
-                if not vacuous and pls:
-                    if mm.group(7) == 'start before' and minstart(o) + 1 < v: err("neighbour min start false")
-                    if mm.group(7) == 'end after' and maxend(o) + 1 > v: err("neighbour max end false")
-            if not vacuous and pls:
-                if mm.group(1) == 'end before' and minend(j) + 1 < f: err(f"block {j+1} can end before {f}")
-                if mm.group(1) == 'start after' and maxstart(j) + 1 > f: err(f"block {j+1} can start after {f}")
-            if line[f - 1] != 'X': err(f"{f} not full")
-            continue
-        err(f"UNPARSED clause: {cl}")
+        check_clause(cl, j, side)
     return None
 
 def strip_line(grid, strip):
@@ -515,3 +539,23 @@ def test_tight_forms_are_checked():
     assert not errors_of(reach, (1, 2), "          X")
     assert errors_of(reach.replace("the 2 after", "the 1 after"), (1, 2), "          X")
     assert errors_of(reach.replace("column 8,", "column 7,"), (1, 2), "          X")
+
+
+def test_bracketed_whys_are_checked():
+    """The why a conclusion gives in brackets for its own bounds is checked clause by clause: a true one passes, a
+    full square that is not full, a bracket after no bound, and a clause of no known form are caught."""
+    def errors_of(text, clue, line):
+        errors: list = []
+        assert check_line_claims(text, clue, list(line), consistent(clue, list(line)), "row", "test", errors) is None
+        return errors
+
+    lies = ("the 3 can only lie in rows 7-10 (it cannot end before the full row 9, as no block comes after it), so it "
+            "covers rows 8-9 however it lies")
+    assert not errors_of(lies, (1, 3), "        X ")
+    assert errors_of(lies.replace("row 9,", "row 8,"), (1, 3), "        X ")
+    assert errors_of(lies.replace("it cannot end", "it may not end"), (1, 3), "        X ")
+    reach = ("no block can reach row 1: the 2 cannot start before row 2 (it cannot end before the full row 3, as no "
+             "block comes after it)")
+    assert not errors_of(reach, (2,), "  X  ")
+    assert errors_of(reach.replace("the full row 3", "the full row 2"), (2,), "  X  ")
+    assert errors_of(reach.replace("(it", "and (it"), (2,), "  X  ")
