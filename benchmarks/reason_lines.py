@@ -53,7 +53,9 @@ def measure(path: Path) -> list[dict]:
     counts = []
     for puzzle in found:
         result = paint.solve(puzzle)
-        counts.append({"reasons": [len(step_body(step)) for step in result.steps],
+        bodies = [step_body(step) for step in result.steps]
+        counts.append({"reasons": [len(body) for body in bodies],
+                       "words": sum(len(text.split()) for body in bodies for _, text in body),
                        "printed": len(render_text(result, show_time=False).splitlines())})
     return counts
 
@@ -72,6 +74,7 @@ def totals(measured: list[dict]) -> dict:
             "errors": sum("error" in puzzle for puzzle in measured),
             "steps": len(per_step), "reasons": sum(per_step),
             "median": statistics.median(per_step) if per_step else 0, "max": max(per_step, default=0),
+            "words": sum(puzzle.get("words", 0) for puzzle in measured),
             "printed": sum(puzzle.get("printed", 0) for puzzle in measured)}
 
 
@@ -126,14 +129,16 @@ def main(argv=None) -> int:
 
     if other:
         rows = [("folder", "puzzles", "steps (other -> this)", f"reason lines ({args.against})", "reason lines",
-                 "ratio", "median (other)", "median", "max (other)", "max", "printed (other)", "printed", "ratio")]
+                 "ratio", "median (other)", "median", "max (other)", "max", "words (other)", "words", "ratio",
+                 "printed (other)", "printed", "ratio")]
         rows += [(name, f["puzzles"], f"{o['steps']} -> {f['steps']}", o["reasons"], f["reasons"],
                   ratio(f["reasons"], o["reasons"]), o["median"], f["median"], o["max"], f["max"],
+                  o["words"], f["words"], ratio(f["words"], o["words"]),
                   o["printed"], f["printed"], ratio(f["printed"], o["printed"]))
                  for name, f, o in folders]
     else:
-        rows = [("folder", "puzzles", "steps", "reason lines", "median a step", "max a step", "printed")]
-        rows += [(name, f["puzzles"], f["steps"], f["reasons"], f["median"], f["max"], f["printed"])
+        rows = [("folder", "puzzles", "steps", "reason lines", "median a step", "max a step", "words", "printed")]
+        rows += [(name, f["puzzles"], f["steps"], f["reasons"], f["median"], f["max"], f["words"], f["printed"])
                  for name, f, _ in folders]
     print("\n".join(table(rows)))
     errors = sum(f["errors"] for _, f, _ in folders)

@@ -386,8 +386,8 @@ class Folded:
     premises, said first (:meth:`premises`).
     """
 
-    def __init__(self, derivation, bounds, clue, kind: str):
-        self.derivation, self.clue, self.kind = derivation, clue, kind
+    def __init__(self, derivation, bounds, clue, kind: str, said: bool = True):
+        self.derivation, self.clue, self.kind, self.said = derivation, clue, kind, said
         self.facts = derivation.behind(bounds)
         self.known: dict = {}
         cited = set()
@@ -403,14 +403,17 @@ class Folded:
         self._said: set = set()
 
     def premises(self) -> list[str]:
-        """The lines of the facts the folded ones rest on (:func:`facts_lines`)."""
+        """The lines of the facts the folded ones rest on (:func:`facts_lines`); none when the bounds are not said
+        (``said`` false: :func:`placed_lines` shows them)."""
+        if not self.said:
+            return []
         return facts_lines(self.facts, self.derivation, self.clue, self.kind, self.known, self.fold)
 
     def why(self, *bounds) -> str:
         """``' (clause; clause)'``: the clauses of the folded facts of ``bounds`` (``(target, side)`` pairs) not said
         before, in brackets, or ``''``.  Call after :meth:`premises`."""
         clauses = []
-        for target, side in bounds:
+        for target, side in bounds if self.said else ():
             fact = self.derivation.fact(self.derivation.last(target, side), side)
             if fact not in self.fold or fact in self._said:
                 continue
@@ -443,10 +446,49 @@ def reason_lines(reason) -> list[tuple[int, str]]:
     ``try_one``).  The words are the rule's entry of :data:`WORDS`, given
     the bounds its row says the conclusion rests on
     (:attr:`paint.rule.Rule.bounds`).
+
+    A reason of more than :data:`LONGEST` lines whose rule works from the
+    blocks' bounds says them instead as the two placements they come from
+    (:func:`placed_lines`), then the conclusion.
     """
     row = reason.row
-    lines = row.words(reason, row.bounds(reason))
+    bounds = row.bounds(reason)
+    lines = row.words(reason, bounds)
+    if len(lines) > LONGEST and row.name in PLACED:
+        lines = placed_lines(reason.derivation, reason.clue, reason.strip.crossing) + \
+            row.words(reason, bounds, said=False)
     return [line if isinstance(line, tuple) else (0, line) for line in lines]
+
+
+LONGEST = 8
+"""The most reason lines a line rule's step says its bounds in, one fact a line (:func:`reason_lines`)."""
+
+PLACED = ("overlap", "unreachable", "narrow_gap", "block_extension")
+"""The rules whose conclusions rest only on the blocks' bounds: said as two placements when one fact a line is
+too long."""
+
+_TOWARDS = {"column": ("left", "right"), "row": ("up", "down")}
+
+
+def placed_lines(derivation, clue, kind: str) -> list[str]:
+    """The left-most and right-most placements of ``clue``'s blocks (Kramer: the patches' ends), as two lines:
+    ``'pushed as far left as the known squares let them go, the blocks lie in columns 1-2, 4-6 and 9'``, then
+    ``'pushed as far right, in columns ...'``.  Each block can only lie between where it lies in the first and
+    where it lies in the second; ``kind`` is the kind of strip crossing this one."""
+    start, end = _TOWARDS[kind]
+
+    def where(spans) -> str:
+        said = [spans_phrase(first, last) for first, last in spans]
+        return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
+
+    def spans_phrase(first: int, last: int) -> str:
+        return str(first + 1) if first == last else f"{first + 1}-{last + 1}"
+
+    plural_kind = kind + ("s" if sum(clue) > 1 else "")
+    left = [(derivation.earliest[j], derivation.earliest[j] + size - 1) for j, size in enumerate(clue)]
+    right = [(derivation.latest[j] - size + 1, derivation.latest[j]) for j, size in enumerate(clue)]
+    return [f"pushed as far {start} as the known squares let them go, the blocks lie in {plural_kind} {where(left)}",
+            f"pushed as far {end}, in {plural_kind} {where(right)}"]
 
 
 def _every(bounds) -> list[tuple[int, str]]:
@@ -454,9 +496,9 @@ def _every(bounds) -> list[tuple[int, str]]:
     return [bound for item in bounds for bound in item]
 
 
-def _overlap(reason, bounds) -> list[str]:
+def _overlap(reason, bounds, said: bool = True) -> list[str]:
     derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
-    folded = Folded(derivation, _every(bounds), clue, kind)
+    folded = Folded(derivation, _every(bounds), clue, kind, said)
     lines = folded.premises()
     for (target, first, last), span in zip(reason.detail.spans, bounds):
         lines.append(f"{lies(derivation, clue, kind, target)}{folded.why(*span)}, so it covers "
@@ -464,11 +506,11 @@ def _overlap(reason, bounds) -> list[str]:
     return lines
 
 
-def _beyond(reason, bounds) -> list[str]:
+def _beyond(reason, bounds, said: bool = True) -> list[str]:
     derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
     if not clue:
         return ["the clue is 0: no square of the line is full"]
-    folded = Folded(derivation, _every(bounds), clue, kind)
+    folded = Folded(derivation, _every(bounds), clue, kind, said)
     lines = folded.premises()
     for first, last, before, after in reason.detail.stretches:
         blank = [p for p in range(first, last + 1) if reason.squares[p] == BLANK]
@@ -505,9 +547,9 @@ def _bound_phrase(clue, derivation, target: int, side: str, kind: str) -> str:
     return said
 
 
-def _gaps(reason, bounds) -> list[str]:
+def _gaps(reason, bounds, said: bool = True) -> list[str]:
     derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
-    lines = proof_lines(derivation, _every(bounds), clue, kind)
+    lines = proof_lines(derivation, _every(bounds), clue, kind) if said else []
     n = len(reason.squares)
     for (first, last, reaching), away in zip(reason.detail.gaps, bounds):
         where = squares_phrase(kind, range(first, last + 1))
@@ -520,7 +562,7 @@ def _gaps(reason, bounds) -> list[str]:
         else:
             walls = "the whole line"
         keep_away = [_bound_phrase(clue, derivation, target, side, kind) for target, side in away]
-        away = f" ({('; ' if any('leaving' in said for said in keep_away) else ' and ').join(keep_away)})" \
+        away = f" ({('; ' if any('leaving' in phrase for phrase in keep_away) else ' and ').join(keep_away)})" \
             if keep_away else ""
         if reaching:
             sizes = blocks_list(clue, reaching)
@@ -531,9 +573,9 @@ def _gaps(reason, bounds) -> list[str]:
     return lines
 
 
-def _runs(reason, bounds) -> list[str]:
+def _runs(reason, bounds, said: bool = True) -> list[str]:
     derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
-    lines = proof_lines(derivation, _every(bounds), clue, kind)
+    lines = proof_lines(derivation, _every(bounds), clue, kind) if said else []
     n = len(reason.squares)
     for run, away in zip(reason.detail.runs, bounds):
         size = run.last - run.first + 1
@@ -653,7 +695,8 @@ WORDS = {"fills": _fills, "located": _located, "overlap": _overlap, "unreachable
          "block_extension": _runs, "try_one": _tried}
 """The English of each strip rule's reasons, keyed by rule name like the rows of :data:`paint.rules.RULES`: a
 function of a :class:`paint.explanation.Reason` and the bounds its row says it rests on (one tuple of
-``(target, side)`` pairs per item of its record: :attr:`paint.rule.Rule.bounds`), giving lines, each a string or
+``(target, side)`` pairs per item of its record: :attr:`paint.rule.Rule.bounds`), and for the rules of
+:data:`PLACED` a keyword ``said`` (false: leave the bounds' why to :func:`placed_lines`), giving lines, each a string or
 a ``(level, string)`` pair (see :func:`reason_lines`).  A rule without an entry here is refused
 (:class:`paint.rule.Rule`)."""
 

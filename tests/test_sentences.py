@@ -208,6 +208,17 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
             if not all(p[j] <= c - 1 < p[j] + clue[j] for p in pls):
                 err(f"block {j+1} does not always cover {c}")
         return
+    m = re.match(rf"pushed as far (?:(left|up) as the known squares let them go, the blocks lie|(right|down),) in "
+                 rf"{K}s? ([\d, -]+(?: and [\d-]+)?)$", text)
+    if m:  # where every block lies pushed to one end: the left-most (right-most) placement, block by block
+        spans = [tuple(int(x) for x in part.split('-')) for part in re.split(r", | and ", m.group(3))]
+        if len(spans) != len(clue): err(f"{len(spans)} places for {len(clue)} blocks")
+        for j, (span, size) in enumerate(zip(spans, clue)):
+            first, last = span[0], span[-1]
+            if last - first + 1 != size: err(f"block {j+1} is {size} long, not {first}-{last}")
+            if pls and m.group(1) and first != minstart(j) + 1: err(f"block {j+1} can start at {minstart(j)+1}")
+            if pls and m.group(2) and last != maxend(j) + 1: err(f"block {j+1} can end at {maxend(j)+1}")
+        return
     m = re.match(rf"no block can reach {K}s? ([\d, -]+): (.*)$", text)
     if m:
         sq = parse_spans(m.group(1))
@@ -479,7 +490,7 @@ def test_reasons_of_random_puzzles_are_true(seed):
     assert not unparsed, unparsed[:10]
 
 
-@pytest.mark.parametrize("name", ["dancer", "cat", "edge", "skid", "mouse"])
+@pytest.mark.parametrize("name", ["dancer", "cat", "edge", "skid", "mouse", "rhino"])
 def test_reasons_of_shipped_puzzles_are_true(name):
     errors, unparsed = check_puzzle(paint.load(PUZZLES / f"{name}.pro"), name)
     assert not errors, "\n".join(errors[:10])
@@ -559,3 +570,21 @@ def test_bracketed_whys_are_checked():
     assert not errors_of(reach, (2,), "  X  ")
     assert errors_of(reach.replace("the full row 3", "the full row 2"), (2,), "  X  ")
     assert errors_of(reach.replace("(it", "and (it"), (2,), "  X  ")
+
+
+def test_placements_are_checked():
+    """The two placements a long reason gives instead of its bounds are checked block by block: the true ones pass,
+    a block pushed less far than it goes, a block of the wrong length, and a block left out are caught."""
+    def errors_of(text, clue, line):
+        errors: list = []
+        assert check_line_claims(text, clue, list(line), consistent(clue, list(line)), "column", "test", errors) is None
+        return errors
+
+    clue, line = (2, 1), "  .  X  "
+    left = "pushed as far left as the known squares let them go, the blocks lie in columns 1-2 and 6"
+    right = "pushed as far right, in columns 5-6 and 8"
+    assert not errors_of(left, clue, line) and not errors_of(right, clue, line)
+    assert errors_of(left.replace("and 6", "and 7"), clue, line)
+    assert errors_of(left.replace("1-2", "1-3"), clue, line)
+    assert errors_of(left.replace("1-2 and 6", "1-2"), clue, line)
+    assert errors_of(right.replace("and 8", "and 7"), clue, line)
