@@ -498,6 +498,12 @@ def _every(bounds) -> list[tuple[int, str]]:
 
 def _overlap(reason, bounds, said: bool = True) -> list[str]:
     derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
+    if not said:  # after the two placements (placed_lines): what each block covers in both, in one line
+        covered = [f"{block_name(clue, target)}{' covers' if i == 0 else ''} "
+                   f"{squares_phrase(kind, range(first, last + 1))}"
+                   for i, (target, first, last) in enumerate(reason.detail.spans)]
+        listed = ", ".join(covered[:-1]) + " and " + covered[-1] if len(covered) > 1 else covered[0]
+        return [f"so, however {'they lie' if len(covered) > 1 else 'it lies'}, {listed}"]
     folded = Folded(derivation, _every(bounds), clue, kind, said)
     lines = folded.premises()
     for (target, first, last), span in zip(reason.detail.spans, bounds):
@@ -510,6 +516,12 @@ def _beyond(reason, bounds, said: bool = True) -> list[str]:
     derivation, clue, kind = reason.derivation, reason.clue, reason.strip.crossing
     if not clue:
         return ["the clue is 0: no square of the line is full"]
+    if not said:  # after the two placements (placed_lines): every stretch at once
+        start, end = _TOWARDS[kind]
+        where = squares_phrase(kind, [p for first, last, _, _ in reason.detail.stretches
+                                      for p in range(first, last + 1) if reason.squares[p] == BLANK])
+        return [f"no block can reach {where}: they lie outside every block's range, from where it lies pushed "
+                f"{start} to where it lies pushed {end}"]
     folded = Folded(derivation, _every(bounds), clue, kind, said)
     lines = folded.premises()
     for first, last, before, after in reason.detail.stretches:

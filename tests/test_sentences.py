@@ -219,6 +219,19 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
             if pls and m.group(1) and first != minstart(j) + 1: err(f"block {j+1} can start at {minstart(j)+1}")
             if pls and m.group(2) and last != maxend(j) + 1: err(f"block {j+1} can end at {maxend(j)+1}")
         return
+    m = re.match(rf"so, however (?:it lies|they lie), (.*)$", text)
+    if m:  # after the two placements: what each block covers in both
+        items = re.split(r", | and (?=the )", m.group(1))
+        for i, item in enumerate(items):
+            mm = re.match(BLK + (" covers" if i == 0 else "") + rf" {K}s? ([\d-]+(?:, [\d-]+)*)$", item)
+            if not mm:
+                err(f"unparsed cover {item}")
+                continue
+            j = resolve(clue, mm.group(1), mm.group(2), ctx)
+            for c in parse_spans(mm.group(3)):
+                if not all(p[j] <= c - 1 < p[j] + clue[j] for p in pls):
+                    err(f"block {j+1} does not always cover {c}")
+        return
     m = re.match(rf"no block can reach {K}s? ([\d, -]+): (.*)$", text)
     if m:
         sq = parse_spans(m.group(1))
@@ -588,3 +601,8 @@ def test_placements_are_checked():
     assert errors_of(left.replace("1-2", "1-3"), clue, line)
     assert errors_of(left.replace("1-2 and 6", "1-2"), clue, line)
     assert errors_of(right.replace("and 8", "and 7"), clue, line)
+    clue, line = (3, 2), "  X   X "
+    covers = "so, however they lie, the 3 covers column 3 and the 2 column 7"
+    assert not errors_of(covers, clue, line)
+    assert errors_of(covers.replace("column 3 and", "columns 2-3 and"), clue, line)
+    assert errors_of(covers.replace("the 2 column 7", "the 2 covers column 7"), clue, line)
