@@ -460,8 +460,10 @@ def reason_lines(reason) -> list[tuple[int, str]]:
     return [line if isinstance(line, tuple) else (0, line) for line in lines]
 
 
-LONGEST = 8
-"""The most reason lines a line rule's step says its bounds in, one fact a line (:func:`reason_lines`)."""
+LONGEST = 5
+"""The most reason lines a line rule's step says its bounds in, one fact a line (:func:`reason_lines`); past it, the
+two placements (two lines and the conclusion) are shorter, and are how people who solve by hand find simple
+boxes on a long line: push every block to one end, then to the other, and see what each covers in both."""
 
 PLACED = ("overlap", "unreachable", "narrow_gap", "block_extension")
 """The rules whose conclusions rest only on the blocks' bounds: said as two placements when one fact a line is
