@@ -178,7 +178,7 @@ class Engine:
             try:
                 if budget is not None:
                     budget.check()
-                finding = rule.find_on(strip)
+                finding = rule.step_on(strip) if self.by_strip else rule.find_on(strip)
             except StripContradiction as error:
                 self._close(rule.name, pieces, since)  # keep the explanation in step with the grid
                 raise contradiction(strip.id, strip.targets, strip.squares, rule.name, error) from None

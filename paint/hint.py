@@ -233,7 +233,7 @@ def _line_step(person: Puzzle, start: Grid) -> Step | None:
         found = []
         for order, strip in enumerate(engine.strips):
             try:
-                finding = rule.find_on(strip)
+                finding = rule.step_on(strip)
             except StripContradiction:
                 continue  # not on a grid some solution agrees with (checked before)
             if finding is None:

@@ -61,6 +61,10 @@ class Rule:
       'glue')`` for ``overlap``).
     - ``memory``: for a probe, makes the state its ``find`` keeps between
       calls, one per line of reasoning (None: it keeps none).
+    - ``narrow``: for a dear strip rule, ``narrow(strip, finding)`` keeps the
+      one mark of a finding that is simplest to explain, so that a step by
+      strip marks one square and the cheaper rules look again before the
+      next (:meth:`step_on`; None: a step keeps every mark it finds).
     - ``reads_bounds``: whether a strip rule's ``find`` reads the blocks'
       bounds (the strip's patches), which the engine then brings up to date
       first - and so finds a strip that cannot be completed, naming this
@@ -105,6 +109,7 @@ class Rule:
     document: Callable[[object], dict] | None = attrs.field(kw_only=True, default=None, repr=False)
     memory: Callable[[], object] | None = attrs.field(kw_only=True, default=None, repr=False)
     reads_bounds: bool = attrs.field(kw_only=True, default=True, repr=False)
+    narrow: Callable[[object, object], object] | None = attrs.field(kw_only=True, default=None, repr=False)
 
     def __attrs_post_init__(self) -> None:
         """Refuse an incomplete row (see the class's docstring)."""
@@ -143,6 +148,12 @@ class Rule:
         if self.reads_bounds:
             strip.update_patches()
         return None if strip.done else self.find(strip)
+
+    def step_on(self, strip):
+        """What one step by strip of this rule marks on ``strip``: :meth:`find_on`, narrowed to one mark when the
+        rule has :attr:`narrow` (the simplest step first; Kramer's rounds, ``--steps rule``, keep every mark)."""
+        finding = self.find_on(strip)
+        return finding if finding is None or self.narrow is None else self.narrow(strip, finding)
 
     def technique_of(self, reason) -> str | None:
         """The technique a strip rule's ``reason`` used, one of :attr:`techniques`: its only one, or the one

@@ -63,6 +63,26 @@ class TestLineCorpus:
 
 
 class TestExplanation:
+    def test_try_one_marks_one_square_a_step_by_strip(self):
+        """By strip, a try_one step marks one square, the one its witness is shortest for, and the cheaper rules
+        look again before the next; Kramer's rounds (--steps rule) keep every square the rule finds on a strip."""
+        from paint.bounds import Witness
+        from paint.strip import Strip
+        puzzle = paint.load(CORPUS / "survey" / "webpbn-00065-mum.non")
+        by_strip = [step for step in paint.solve(puzzle).steps if step.rule == "try_one"]
+        by_rule = [step for step in paint.solve(puzzle, paint.SolveOptions(steps="rule")).steps
+                   if step.rule == "try_one"]
+        assert by_strip and all(len(step.marks) == 1 for step in by_strip)
+        assert any(len(step.marks) > 1 for step in by_rule)
+        for step in by_strip:  # no other square the rule finds on that strip has a shorter witness
+            reason = step.reasons[0]
+            strip = Strip(reason.strip, reason.clue, bytearray(reason.squares))
+            found = BY_NAME["try_one"].find_on(strip).marks
+            facts = [len(Witness.of(reason.clue, reason.squares, position, value).derivation.failure_proof())
+                     for position, value in found]
+            chosen = found.index((step.marks[0].position, step.marks[0].value))
+            assert facts[chosen] == min(facts)
+
     @pytest.mark.parametrize("name", ["nonogram-db/webpbn/6.non", "nonogram-db/qnonograms/examples/flower.non",
                                       "jwilk/data144.nin", "survey/webpbn-00065-mum.non"])
     def test_every_mark_implied_by_its_strip(self, name):

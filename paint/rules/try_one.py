@@ -23,6 +23,7 @@ import attrs
 from ..errors import StripContradiction
 from ..linesolvers import settle
 from ..result import fact_document
+from ..bounds import Witness
 from ..rule import Finding, Rule
 from ..squares import Square
 
@@ -46,6 +47,17 @@ def find(strip) -> Finding | None:
         return None
     marks = sorted(settled.items())
     return Finding(marks, Tried(marks))
+
+
+def narrow(strip, finding) -> Finding:
+    """The one square of ``finding`` whose witness is shortest (the fewest facts in its failure; the first such
+    square along the strip), for a step by strip: the others may fall to a cheaper rule once it is marked."""
+    def facts(mark) -> int:
+        position, value = mark
+        return len(Witness.of(strip.targets, bytes(strip.squares), position, value).derivation.failure_proof())
+
+    mark = min(finding.marks, key=facts)
+    return Finding([mark], Tried([mark]))
 
 
 def bounds(reason) -> list[tuple[()]]:
@@ -78,4 +90,4 @@ def _witness_document(witness) -> dict:
 
 
 RULE = Rule(NAME, "vii", "a square whose one value leaves no way to complete its strip takes the other", find,
-            rung=50, techniques=("contradiction",), bounds=bounds, document=document)
+            rung=50, techniques=("contradiction",), bounds=bounds, document=document, narrow=narrow)
