@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 
 from .bounds import Derivation, core
-from .squares import BLANK, EMPTY, FULL, Square
+from .squares import BLANK, EMPTY, FULL, Square, full_runs
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
@@ -653,6 +653,9 @@ def failure_lines(derivation, clue, kind: str) -> list[str]:
         return []
     if not clue:
         return [f"the clue is 0 but {kind} {failure.square + 1} is full"]
+    seen = _seen_failure(derivation.squares, clue, kind)
+    if seen is not None:
+        return [seen]
     known: dict = {}
     lines = facts_lines(derivation.failure_proof(), derivation, clue, kind, known)
     bound = derivation.events[failure.side][failure.event].value
@@ -680,6 +683,22 @@ def failure_lines(derivation, clue, kind: str) -> list[str]:
         lines.append(f"so no block can cover the full {kind} {failure.square + 1}: {lone}{name}"
                      f"{',' if lone else ''} cannot {verb} {kind} {bound + 1}")
     return lines
+
+
+def _seen_failure(squares, clue, kind: str) -> str | None:
+    """Why no placement fits, in one line, when it shows on the squares without pushing blocks: a run of full
+    squares longer than every block, or more stretches holding a full square between empty squares than blocks;
+    else None (the bounds must say it)."""
+    longest = max(clue)
+    for first, last in full_runs(squares):
+        if last - first + 1 > longest:
+            return (f"so {squares_phrase(kind, range(first, last + 1))} would be a run of {last - first + 1} full "
+                    f"squares, and no block is longer than {longest}")
+    stretches = sum(1 for stretch in bytes(squares).split(bytes([EMPTY])) if FULL in stretch)
+    if stretches > len(clue):
+        return (f"so the full squares lie in {stretches} stretches between empty squares, each needing a block of "
+                f"its own, but the clue has only {plural(len(clue), 'block')}")
+    return None
 
 
 def _fills(reason, bounds) -> list[str]:

@@ -405,6 +405,20 @@ class TestWords:
                 elif named == "punctuating":
                     assert "it is a whole block" in text, step.line
 
+    def test_failures_that_show_on_the_squares_are_said_so(self):
+        """A line that breaks because a run is longer than every block, or because more stretches between empty
+        squares hold a full square than there are blocks, is said so in one line; other failures by the bounds."""
+        from paint.wording import failure_lines
+        run = bytes([0, 0, 0, 0, 0, FULL, FULL, FULL, 0, 0])
+        assert failure_lines(Derivation((1, 2), run), (1, 2), "column") == [
+            "so columns 6-8 would be a run of 3 full squares, and no block is longer than 2"]
+        apart = bytes([FULL, EMPTY, FULL, EMPTY, FULL])
+        assert failure_lines(Derivation((1, 1), apart), (1, 1), "row") == [
+            "so the full squares lie in 3 stretches between empty squares, each needing a block of its own, but "
+            "the clue has only 2 blocks"]
+        lines = failure_lines(Derivation((3,), bytes([FULL, 0, 0, 0, FULL])), (3,), "row")
+        assert len(lines) > 1 and lines[-1].startswith("so ")
+
     def test_try_one_gives_a_witness(self):
         """A try_one step says, for each square, what its other value would break, line by line."""
         result = paint.solve(paint.load(CORPUS / "jwilk" / "data020.nin"))

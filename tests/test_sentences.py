@@ -446,6 +446,32 @@ def check_result(doc, rows, cols, name, errors, unparsed, solution=None):
         for m in step['marks']:
             grid[m['row'] - 1][m['column'] - 1] = 'X' if m['value'] == 'full' else '.'
 
+def seen_failure_errors(text, clue, given, kind):
+    """What is wrong with a failure said as it shows on the squares ``given`` (a list of ' ', '.', 'X'): a run of
+    full squares longer than every block, or more stretches of full squares between empty squares than blocks.
+    Other 'so ...' lines (the end of a chain of bounds) give no errors here."""
+    m = re.match(rf"so {kind}s? (\d+)(?:-(\d+))? would be a run of (\d+) full squares, and no block is longer than "
+                 rf"(\d+)$", text)
+    if m:
+        first, last = int(m.group(1)), int(m.group(2) or m.group(1))
+        found = []
+        if any(given[q - 1] != 'X' for q in range(first, last + 1)): found.append("the run is not all full")
+        if int(m.group(3)) != last - first + 1: found.append("the run's length is wrong")
+        if int(m.group(4)) != max(clue): found.append("the longest block is wrong")
+        if last - first + 1 <= max(clue): found.append("the run is not longer than every block")
+        return found
+    m = re.match(r"so the full squares lie in (\d+) stretches between empty squares, each needing a block of its own, "
+                 r"but the clue has only (\d+) blocks?$", text)
+    if m:
+        stretches = sum(1 for part in "".join(given).split('.') if 'X' in part)
+        found = []
+        if int(m.group(1)) != stretches: found.append(f"{stretches} stretches, not {m.group(1)}")
+        if int(m.group(2)) != len(clue): found.append("the number of blocks is wrong")
+        if stretches <= len(clue): found.append("not more stretches than blocks")
+        return found
+    return []
+
+
 def check_try(rs, clue, line, kind, ctx, errors, unparsed):
     lines = rs['lines']
     i = 0
@@ -471,7 +497,8 @@ def check_try(rs, clue, line, kind, ctx, errors, unparsed):
         while i < len(lines) and lines[i].startswith('  '):
             sub = lines[i].strip()
             if sub.startswith('so '):
-                pass
+                for problem in seen_failure_errors(sub, clue, given, kind):
+                    errors.append(f"{ctx}: {problem}\n    LINE: {sub}")
             else:
                 r = check_line_claims(sub, clue, given, [], kind, ctx, errors, vacuous=True)
                 if r == 'unparsed': unparsed.append(('try_one', sub))
@@ -606,3 +633,17 @@ def test_placements_are_checked():
     assert not errors_of(covers, clue, line)
     assert errors_of(covers.replace("column 3 and", "columns 2-3 and"), clue, line)
     assert errors_of(covers.replace("the 2 column 7", "the 2 covers column 7"), clue, line)
+
+
+def test_failures_seen_on_the_squares_are_checked():
+    """A failure said as it shows on the squares (a run longer than every block, more stretches than blocks) is
+    checked: the true ones pass, a run that is not all full, or not too long, and a miscount are caught."""
+    run = "so columns 6-8 would be a run of 3 full squares, and no block is longer than 2"
+    assert seen_failure_errors(run, (1, 2), list("     XXX  "), "column") == []
+    assert seen_failure_errors(run, (1, 2), list("     X X  "), "column")
+    assert seen_failure_errors(run.replace("than 2", "than 3"), (1, 3), list("     XXX  "), "column")
+    stretches = ("so the full squares lie in 3 stretches between empty squares, each needing a block of its own, but "
+                 "the clue has only 2 blocks")
+    assert seen_failure_errors(stretches, (1, 1), list("X.X.X"), "column") == []
+    assert seen_failure_errors(stretches, (1, 1), list("X.X X"), "column")
+    assert seen_failure_errors(stretches.replace("only 2", "only 3"), (1, 1, 1), list("X.X.X"), "column")
