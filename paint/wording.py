@@ -519,11 +519,9 @@ def _beyond(reason, bounds, said: bool = True) -> list[str]:
     if not clue:
         return ["the clue is 0: no square of the line is full"]
     if not said:  # after the two placements (placed_lines): every stretch at once
-        start, end = _TOWARDS[kind]
         where = squares_phrase(kind, [p for first, last, _, _ in reason.detail.stretches
                                       for p in range(first, last + 1) if reason.squares[p] == BLANK])
-        return [f"no block can reach {where}: they lie outside every block's range, from where it lies pushed "
-                f"{start} to where it lies pushed {end}"]
+        return [f"no block can reach {where}: they lie outside the range of every block between its two places"]
     folded = Folded(derivation, _every(bounds), clue, kind, said)
     lines = folded.premises()
     for first, last, before, after in reason.detail.stretches:
