@@ -219,7 +219,7 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
             if pls and m.group(1) and first != minstart(j) + 1: err(f"block {j+1} can start at {minstart(j)+1}")
             if pls and m.group(2) and last != maxend(j) + 1: err(f"block {j+1} can end at {maxend(j)+1}")
         return
-    m = re.match(rf"so, however (?:it lies|they lie), (.*)$", text)
+    m = re.match(r"so, however (?:it lies|they lie), (.*)$", text)
     if m:  # after the two placements: what each block covers in both
         items = re.split(r", | and (?=the )", m.group(1))
         for i, item in enumerate(items):
