@@ -40,14 +40,20 @@ def main() -> int:
     try:
         from .cli import main as run
         status = run()
+        interrupted = False
     except KeyboardInterrupt:
-        _quiet()
+        status, interrupted = EXIT_INTERRUPTED, True
+    while True:  # a Ctrl-C once the status is known (the command just ended) is ignored, never a traceback
+        try:
+            _quiet()
+            break
+        except KeyboardInterrupt:
+            continue
+    if interrupted:
         try:
             sys.stderr.write("paint: interrupted\n")
         except (AttributeError, OSError, ValueError):  # no stderr, or a closed one: the status says it
             pass
-        status = EXIT_INTERRUPTED
-    _quiet()
     sys.unraisablehook = previous
     return status
 
