@@ -496,6 +496,30 @@ class TestChains:
             assert exact(chain.broken_clue, bytes(squares)) is None, step.line
             assert all(was in (BLANK, now) for was, now in zip(chain.broken_squares, squares)), step.line
 
+    def test_try_one_links_keep_only_squares_read_later(self):
+        """A try_one link of a chain keeps only the squares a later link or the broken strip reads, and tells the
+        witness of just those: the others would each add a contradiction nothing needs (forever's longest step
+        went from 54 lines to 26; it is the corpus puzzle whose chains have such links)."""
+        from paint.rules import BY_NAME
+        from paint.strip import Strip
+        links = trimmed = 0
+        for path in [*PROBE_PUZZLES, CORPUS / "survey" / "webpbn-06574-forever.non"]:
+            for step in solved(path).steps:
+                chain = step.chain
+                for index, link in enumerate(chain.links if chain is not None else ()):
+                    if link.rule != "try_one":
+                        continue
+                    links += 1
+                    later = {chain.broken.square(p) for p, value in enumerate(chain.broken_squares) if value}
+                    for after in chain.links[index + 1:]:
+                        later |= {after.strip.square(p) for p, value in enumerate(after.reason.squares) if value}
+                    assert all((mark.row, mark.column) in later for mark in link.marks), (step.line, link.text)
+                    assert [position for position, _ in link.reason.detail.squares] == [
+                        mark.position for mark in link.marks], step.line
+                    strip = Strip(link.strip, link.clue, bytearray(link.reason.squares))
+                    trimmed += len(BY_NAME["try_one"].find_on(strip).marks) > len(link.marks)
+        assert links > 0 and trimmed > 0
+
     def test_chains_keep_only_needed_links(self):
         """Each kept link is needed: without its marks (and those of the links only it leads to), the links after
         it or the break would no longer follow, on the edge puzzle's chains."""

@@ -44,6 +44,8 @@ row 2, column 1 cannot be full - column 1 [1] would make row 1 empty; and row 1 
 
 from __future__ import annotations
 
+import heapq
+
 import attrs
 
 from ..errors import StripContradiction
@@ -276,14 +278,44 @@ class _Follower:
         error = StripContradiction("its blocks cannot be placed")
         reason = contradiction(live.id, live.targets, squares, broken.rule, error).reason
         needed: set[int] = set()
-        todo = sorted(kept)
-        while todo:
-            index = todo.pop()
-            if index >= 0 and index not in needed:
-                needed.add(index)
-                todo.extend(self.shorten(index))
+        used: dict[int, set] = {}  # link -> the squares of its marks that the links after it, or the break, read
+        self._note(used, live.id, squares, broken.sources, kept)
+        todo = [-index for index in kept if index >= 0]
+        heapq.heapify(todo)
+        while todo:  # the latest first: every link that reads a link is worked before it
+            index = -heapq.heappop(todo)
+            if index in needed:
+                continue
+            needed.add(index)
+            self._trim(index, used.get(index, set()))
+            before = self.shorten(index)
+            link = self.links[index]
+            self._note(used, link.strip, link.reason.squares, self.sources[index], before)
+            for earlier in before:
+                if earlier >= 0 and earlier not in needed:
+                    heapq.heappush(todo, -earlier)
         return Chain(assumed, tuple(self.links[i] for i in sorted(needed)),
                      broken.strip, live.targets, broken.rule, reason, squares)
+
+    @staticmethod
+    def _note(used: dict, strip, squares: bytes, sources: dict[int, int], kept) -> None:
+        """Add to ``used`` the squares (row, column) of ``strip`` that it reads, with ``squares``, from the links
+        of ``kept`` (``sources``: position -> link)."""
+        for position, link in sources.items():
+            if link in kept and squares[position] != BLANK:
+                used.setdefault(link, set()).add(strip.square(position))
+
+    def _trim(self, index: int, used: set) -> None:
+        """Keep only the marks of try_one link ``index`` that a later link or the break reads (``used``), with
+        only their witnesses: the others are told nowhere, and would each add a contradiction of their own."""
+        link = self.links[index]
+        if link.rule != "try_one" or link.reason is None:
+            return
+        marks = tuple(mark for mark in link.marks if (mark.row, mark.column) in used)
+        if not marks or len(marks) == len(link.marks):
+            return
+        detail = type(link.reason.detail)([(mark.position, mark.value) for mark in marks])
+        self.links[index] = attrs.evolve(link, marks=marks, reason=attrs.evolve(link.reason, detail=detail))
 
     def shorten(self, index: int) -> set[int]:
         """Tell link ``index`` on as few of the links before it as its rule needs; return those links."""
@@ -299,7 +331,10 @@ class _Follower:
         kept, squares = _fewest(live, link.reason.squares, self.sources[index], marks_them)
         if squares != link.reason.squares:
             finding = _find(row, live, squares)
-            reason = Reason(live.id, live.targets, squares, row, finding.detail)
+            detail = finding.detail
+            if row.name == "try_one":  # only the squares the link kept (_trim), each with its witness
+                detail = type(detail)(sorted(wanted))
+            reason = Reason(live.id, live.targets, squares, row, detail)
             self.links[index] = attrs.evolve(link, reason=reason)
         return kept
 
