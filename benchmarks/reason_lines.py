@@ -55,6 +55,8 @@ def measure(path: Path) -> list[dict]:
         result = paint.solve(puzzle)
         bodies = [step_body(step) for step in result.steps]
         counts.append({"reasons": [len(body) for body in bodies],
+                       "line rules": [len(body) for step, body in zip(result.steps, bodies)
+                                      if step.chain is None and step.rule not in ("try_one", "search")],
                        "words": sum(len(text.split()) for body in bodies for _, text in body),
                        "printed": len(render_text(result, show_time=False).splitlines())})
     return counts
@@ -75,6 +77,7 @@ def totals(measured: list[dict]) -> dict:
             "steps": len(per_step), "reasons": sum(per_step),
             "median": statistics.median(per_step) if per_step else 0, "max": max(per_step, default=0),
             "words": sum(puzzle.get("words", 0) for puzzle in measured),
+            "max line rule": max((count for puzzle in measured for count in puzzle.get("line rules", ())), default=0),
             "printed": sum(puzzle.get("printed", 0) for puzzle in measured)}
 
 
@@ -129,16 +132,19 @@ def main(argv=None) -> int:
 
     if other:
         rows = [("folder", "puzzles", "steps (other -> this)", f"reason lines ({args.against})", "reason lines",
-                 "ratio", "median (other)", "median", "max (other)", "max", "words (other)", "words", "ratio",
+                 "ratio", "median (other)", "median", "max (other)", "max", "max line rule (other)", "max line rule",
+                 "words (other)", "words", "ratio",
                  "printed (other)", "printed", "ratio")]
         rows += [(name, f["puzzles"], f"{o['steps']} -> {f['steps']}", o["reasons"], f["reasons"],
                   ratio(f["reasons"], o["reasons"]), o["median"], f["median"], o["max"], f["max"],
-                  o["words"], f["words"], ratio(f["words"], o["words"]),
+                  o["max line rule"], f["max line rule"], o["words"], f["words"], ratio(f["words"], o["words"]),
                   o["printed"], f["printed"], ratio(f["printed"], o["printed"]))
                  for name, f, o in folders]
     else:
-        rows = [("folder", "puzzles", "steps", "reason lines", "median a step", "max a step", "words", "printed")]
-        rows += [(name, f["puzzles"], f["steps"], f["reasons"], f["median"], f["max"], f["words"], f["printed"])
+        rows = [("folder", "puzzles", "steps", "reason lines", "median a step", "max a step", "max line rule", "words",
+                 "printed")]
+        rows += [(name, f["puzzles"], f["steps"], f["reasons"], f["median"], f["max"], f["max line rule"], f["words"],
+                  f["printed"])
                  for name, f, _ in folders]
     print("\n".join(table(rows)))
     errors = sum(f["errors"] for _, f, _ in folders)
