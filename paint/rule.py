@@ -65,6 +65,10 @@ class Rule:
       one mark of a finding that is simplest to explain, so that a step by
       strip marks one square and the cheaper rules look again before the
       next (:meth:`step_on`; None: a step keeps every mark it finds).
+    - ``split``: for a strip rule whose marks each have a reason of their
+      own, ``split(detail, marks)`` is its record kept to some of its marks
+      (``(position, value)`` pairs), as a probe's chain keeps a link to the
+      squares read after it (None: the record holds as one).
     - ``reads_bounds``: whether a strip rule's ``find`` reads the blocks'
       bounds (the strip's patches), which the engine then brings up to date
       first - and so finds a strip that cannot be completed, naming this
@@ -110,6 +114,7 @@ class Rule:
     memory: Callable[[], object] | None = attrs.field(kw_only=True, default=None, repr=False)
     reads_bounds: bool = attrs.field(kw_only=True, default=True, repr=False)
     narrow: Callable[[object, object], object] | None = attrs.field(kw_only=True, default=None, repr=False)
+    split: Callable[[object, list], object] | None = attrs.field(kw_only=True, default=None, repr=False)
 
     def __attrs_post_init__(self) -> None:
         """Refuse an incomplete row (see the class's docstring)."""

@@ -149,12 +149,21 @@ def _block_names(clue: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(names)
 
 
+def listed(items, joiner: str = "and") -> str:
+    """Items joined as a person lists them: ``'a'``, ``'a and b'``, ``'a, b or c'``.
+
+    >>> listed(['a']), listed(['a', 'b']), listed(['a', 'b', 'c'], 'or')
+    ('a', 'a and b', 'a, b or c')
+    """
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {joiner} " + items[-1]
+
+
 def blocks_list(clue, indices, joiner: str = "and") -> str:
     """Blocks joined as a person lists them: ``'the 3'``, ``'the 3 and the 4'``, ``'the 3, the 4 or the 5'``."""
-    names = [block_name(clue, j) for j in indices]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + f" {joiner} " + names[-1]
+    return listed((block_name(clue, j) for j in indices), joiner)
 
 
 # ------------------------------------------------------------------ bounds
@@ -352,12 +361,12 @@ def facts_lines(facts, derivation, clue, kind: str, known: dict | None = None, f
         start = run[0].side == "start"
         for target, value in bounds:
             known[(run[0].side, target)] = value
-        listed = [f"{block_name(clue, target)} {kind} {value + 1}" for target, value in bounds]
-        listed = ", ".join(listed[:-1]) + ", and " + listed[-1]
+        named = [f"{block_name(clue, target)} {kind} {value + 1}" for target, value in bounds]
+        named = ", ".join(named[:-1]) + ", and " + named[-1]
         each = ("each start at least a square after the one before them ends" if start
                 else "each end at least a square before the one after them starts")
         lines.append(f"the blocks {'after' if start else 'before'} {block_name(clue, cited(run[0]))} {each}, "
-                     f"so they cannot {'start before' if start else 'end after'}: {listed}")
+                     f"so they cannot {'start before' if start else 'end after'}: {named}")
         run.clear()
 
     for fact in facts:
@@ -386,34 +395,28 @@ class Folded:
     premises, said first (:meth:`premises`).
     """
 
-    def __init__(self, derivation, bounds, clue, kind: str, said: bool = True):
-        self.derivation, self.clue, self.kind, self.said = derivation, clue, kind, said
+    def __init__(self, derivation, bounds, clue, kind: str):
+        self.derivation, self.clue, self.kind = derivation, clue, kind
         self.facts = derivation.behind(bounds)
         self.known: dict = {}
-        cited = set()
-        for fact in self.facts:
-            for event in fact.events:
-                if event.cites is not None:
-                    cited.add(_key(derivation.fact(event.cites, fact.side)))
+        cited = {derivation.fact(event.cites, fact.side) for fact in self.facts for event in fact.events
+                 if event.cites is not None}
         self.fold = set()
         for target, side in bounds:
             fact = derivation.fact(derivation.last(target, side), side)
-            if not derivation.packed(fact) and _key(fact) not in cited:
+            if not derivation.packed(fact) and fact not in cited:
                 self.fold.add(fact)
         self._said: set = set()
 
     def premises(self) -> list[str]:
-        """The lines of the facts the folded ones rest on (:func:`facts_lines`); none when the bounds are not said
-        (``said`` false: :func:`placed_lines` shows them)."""
-        if not self.said:
-            return []
+        """The lines of the facts the folded ones rest on (:func:`facts_lines`)."""
         return facts_lines(self.facts, self.derivation, self.clue, self.kind, self.known, self.fold)
 
     def why(self, *bounds) -> str:
         """``' (clause; clause)'``: the clauses of the folded facts of ``bounds`` (``(target, side)`` pairs) not said
         before, in brackets, or ``''``.  Call after :meth:`premises`."""
         clauses = []
-        for target, side in bounds if self.said else ():
+        for target, side in bounds:
             fact = self.derivation.fact(self.derivation.last(target, side), side)
             if fact not in self.fold or fact in self._said:
                 continue
@@ -422,11 +425,6 @@ class Folded:
             if parts is not None:
                 clauses += parts[1]
         return f" ({'; '.join(clauses)})" if clauses else ""
-
-
-def _key(fact) -> tuple:
-    """A fact as :meth:`paint.bounds.Derivation.proof_of` tells facts apart."""
-    return fact.side, fact.target, fact.events
 
 
 def lies(derivation, clue, kind: str, target: int) -> str:
@@ -478,19 +476,11 @@ def placed_lines(derivation, clue, kind: str) -> list[str]:
     ``'pushed as far right, in columns ...'``.  Each block can only lie between where it lies in the first and
     where it lies in the second; ``kind`` is the kind of strip crossing this one."""
     start, end = _TOWARDS[kind]
-
-    def where(spans) -> str:
-        said = [spans_phrase(first, last) for first, last in spans]
-        return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else said[0]
-
-    def spans_phrase(first: int, last: int) -> str:
-        return str(first + 1) if first == last else f"{first + 1}-{last + 1}"
-
     plural_kind = kind + ("s" if sum(clue) > 1 else "")
-    left = [(derivation.earliest[j], derivation.earliest[j] + size - 1) for j, size in enumerate(clue)]
-    right = [(derivation.latest[j] - size + 1, derivation.latest[j]) for j, size in enumerate(clue)]
-    return [f"pushed as far {start} as the known squares let them go, the blocks lie in {plural_kind} {where(left)}",
-            f"pushed as far {end}, in {plural_kind} {where(right)}"]
+    left = listed(spans(range(first + 1, first + size + 1)) for first, size in zip(derivation.earliest, clue))
+    right = listed(spans(range(last - size + 2, last + 2)) for last, size in zip(derivation.latest, clue))
+    return [f"pushed as far {start} as the known squares let them go, the blocks lie in {plural_kind} {left}",
+            f"pushed as far {end}, in {plural_kind} {right}"]
 
 
 def _every(bounds) -> list[tuple[int, str]]:
@@ -504,9 +494,8 @@ def _overlap(reason, bounds, said: bool = True) -> list[str]:
         covered = [f"{block_name(clue, target)}{' covers' if i == 0 else ''} "
                    f"{squares_phrase(kind, range(first, last + 1))}"
                    for i, (target, first, last) in enumerate(reason.detail.spans)]
-        listed = ", ".join(covered[:-1]) + " and " + covered[-1] if len(covered) > 1 else covered[0]
-        return [f"so, however {'they lie' if len(covered) > 1 else 'it lies'}, {listed}"]
-    folded = Folded(derivation, _every(bounds), clue, kind, said)
+        return [f"so, however {'they lie' if len(covered) > 1 else 'it lies'}, {listed(covered)}"]
+    folded = Folded(derivation, _every(bounds), clue, kind)
     lines = folded.premises()
     for (target, first, last), span in zip(reason.detail.spans, bounds):
         lines.append(f"{lies(derivation, clue, kind, target)}{folded.why(*span)}, so it covers "
@@ -522,7 +511,7 @@ def _beyond(reason, bounds, said: bool = True) -> list[str]:
         where = squares_phrase(kind, [p for first, last, _, _ in reason.detail.stretches
                                       for p in range(first, last + 1) if reason.squares[p] == BLANK])
         return [f"no block can reach {where}: they lie outside the range of every block between its two places"]
-    folded = Folded(derivation, _every(bounds), clue, kind, said)
+    folded = Folded(derivation, _every(bounds), clue, kind)
     lines = folded.premises()
     for first, last, before, after in reason.detail.stretches:
         blank = [p for p in range(first, last + 1) if reason.squares[p] == BLANK]
@@ -717,7 +706,7 @@ def _located(reason, bounds) -> list[str]:
         run = "the full" if first == last else "the run of full"
         return [f"{run} {squares_phrase(kind, range(first, last + 1))} is the {clue[0]}, the only block, so every "
                 f"other square is empty"]
-    sizes = ", ".join(map(str, clue[:-1])) + f" and {clue[-1]}"
+    sizes = listed(map(str, clue))
     return [f"the {len(clue)} runs of full squares are the {len(clue)} blocks, {sizes} in order, so every other "
             f"square is empty"]
 

@@ -306,15 +306,17 @@ class _Follower:
                 used.setdefault(link, set()).add(strip.square(position))
 
     def _trim(self, index: int, used: set) -> None:
-        """Keep only the marks of try_one link ``index`` that a later link or the break reads (``used``), with
-        only their witnesses: the others are told nowhere, and would each add a contradiction of their own."""
+        """Keep only the marks of link ``index`` that a later link or the break reads (``used``), when its rule
+        gives each mark a reason of its own (:attr:`paint.rule.Rule.split`: try_one's witnesses): the others are
+        told nowhere, and would each add a contradiction of their own."""
         link = self.links[index]
-        if link.rule != "try_one" or link.reason is None:
+        row = None if link.reason is None else link.reason.row
+        if row is None or row.split is None:
             return
         marks = tuple(mark for mark in link.marks if (mark.row, mark.column) in used)
         if not marks or len(marks) == len(link.marks):
             return
-        detail = type(link.reason.detail)([(mark.position, mark.value) for mark in marks])
+        detail = row.split(link.reason.detail, [(mark.position, mark.value) for mark in marks])
         self.links[index] = attrs.evolve(link, marks=marks, reason=attrs.evolve(link.reason, detail=detail))
 
     def shorten(self, index: int) -> set[int]:
@@ -331,9 +333,7 @@ class _Follower:
         kept, squares = _fewest(live, link.reason.squares, self.sources[index], marks_them)
         if squares != link.reason.squares:
             finding = _find(row, live, squares)
-            detail = finding.detail
-            if row.name == "try_one":  # only the squares the link kept (_trim), each with its witness
-                detail = type(detail)(sorted(wanted))
+            detail = finding.detail if row.split is None else row.split(finding.detail, wanted)  # the kept marks
             reason = Reason(live.id, live.targets, squares, row, detail)
             self.links[index] = attrs.evolve(link, reason=reason)
         return kept

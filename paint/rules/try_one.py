@@ -57,7 +57,13 @@ def narrow(strip, finding) -> Finding:
         return len(Witness.of(strip.targets, bytes(strip.squares), position, value).derivation.failure_proof())
 
     mark = min(finding.marks, key=facts)
-    return Finding([mark], Tried([mark]))
+    return Finding([mark], split(finding.detail, [mark]))
+
+
+def split(detail: Tried, marks) -> Tried:
+    """The record kept to ``marks`` (``(position, value)`` pairs, each one of its squares): each square has its own
+    witness, so any of them holds without the others."""
+    return Tried(sorted(marks))
 
 
 def bounds(reason) -> list[tuple[()]]:
@@ -90,4 +96,5 @@ def _witness_document(witness) -> dict:
 
 
 RULE = Rule(NAME, "vii", "a square whose one value leaves no way to complete its strip takes the other", find,
-            rung=50, techniques=("contradiction",), bounds=bounds, document=document, narrow=narrow)
+            rung=50, techniques=("contradiction",), bounds=bounds, document=document, narrow=narrow,
+            split=split)
