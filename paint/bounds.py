@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+from typing import NamedTuple
 
 import attrs
 
@@ -51,15 +52,16 @@ ABSOLUTE = frozenset({"edge", "after", "cover"})
 """Causes that bound a block by themselves; ``'gap'`` and ``'touch'`` move it on from the bound before."""
 
 
-@attrs.frozen
-class Event:
+class Event(NamedTuple):
     """One move of one bound: block ``target`` (0-based index into the clue) on ``side``, to square ``value``, by ``cause``.
 
     ``square`` is the known square behind a ``'gap'``, ``'touch'`` or
     ``'cover'``; ``cites`` the index (among the same side's events) of the
     neighbour's event an ``'after'`` or ``'cover'`` relies on (None: the
     edge of the line).  ``previous`` is the bound it moved on from, for
-    ``'gap'`` and ``'touch'``.
+    ``'gap'`` and ``'touch'``.  A named tuple, not an attrs class: a
+    derivation makes one for every move of every bound, and wording a solve
+    derives thousands of strips.
     """
 
     target: int
@@ -71,7 +73,7 @@ class Event:
     previous: int | None = None
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Fact:
     """A bound and the events that give it, from the last one that bounds the block by itself.
 

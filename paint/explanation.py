@@ -108,10 +108,14 @@ class Reason:
         """The strip with its clue: ``'row 3 [2 7 1]'``."""
         return label(self.strip, self.clue)
 
-    @property
+    @functools.cached_property
     def lines(self) -> list[str]:
         """Why, as lines: the bounds known squares moved, then the conclusion (:func:`paint.wording.reason_lines`);
-        a line that belongs under the one before it is indented by two spaces."""
+        a line that belongs under the one before it is indented by two spaces.
+
+        Worded once, when first read, and kept: the text, the JSON and the page of one solve all read the same
+        lines (a few hundred bytes a reason; the derivation they are worded from is not kept, :attr:`derivation`).
+        """
         return ["  " * level + line for level, line in reason_lines(self)]
 
     @functools.cached_property

@@ -499,12 +499,17 @@ class TestChains:
     def test_try_one_links_keep_only_squares_read_later(self):
         """A try_one link of a chain keeps only the squares a later link or the broken strip reads, and tells the
         witness of just those: the others would each add a contradiction nothing needs (forever's longest step
-        went from 54 lines to 26; it is the corpus puzzle whose chains have such links)."""
+        went from 54 lines to 26; it is the corpus puzzle whose chains have such links: its steps 125 and 172, each
+        solved from the grid just before it, tests/data/grids)."""
         from paint.rules import BY_NAME
         from paint.strip import Strip
+        forever = paint.load(CORPUS / "survey" / "webpbn-06574-forever.non")
+        results = [solved(path) for path in PROBE_PUZZLES] + [
+            paint.solve(forever, paint.SolveOptions(search=False), start=paint.load_grid(grid, forever))
+            for grid in sorted((ROOT / "tests" / "data" / "grids").glob("forever-before-step-*.txt"))]
         links = trimmed = 0
-        for path in [*PROBE_PUZZLES, CORPUS / "survey" / "webpbn-06574-forever.non"]:
-            for step in solved(path).steps:
+        for result in results:
+            for step in result.steps:
                 chain = step.chain
                 for index, link in enumerate(chain.links if chain is not None else ()):
                     if link.rule != "try_one":
