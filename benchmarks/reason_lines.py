@@ -9,7 +9,9 @@ options (one strip a step) and its explanation worded as ``paint solve``
 prints it by default.  A step's reason lines are the lines under its step
 line (:func:`paint.wording.step_body`): a reason line the printer wraps
 counts once.  Per folder the table gives the puzzles, the steps, the reason
-lines, the median and the largest number of reason lines of a step, and the
+lines, the median and the largest number of reason lines of a step (of any
+step; of a line rule's step; of any step of a *line puzzle*, one that line
+rules finish alone, try_one among them, with no probe and no search), and the
 lines the default text output prints in total (pictures, wrapped lines and
 the closing summary included).  Files paint cannot read are counted as
 errors.  ``--leave-out`` skips the files of those names (without their
@@ -55,6 +57,9 @@ def measure(path: Path) -> list[dict]:
         result = paint.solve(puzzle)
         bodies = [step_body(step) for step in result.steps]
         counts.append({"reasons": [len(body) for body in bodies],
+                       # finished by line rules alone (try_one among them): no probe's chain, no search
+                       "line puzzle": result.status == "solved" and not any(
+                           step.chain is not None or step.rule == "search" for step in result.steps),
                        "line rules": [len(body) for step, body in zip(result.steps, bodies)
                                       if step.chain is None and step.rule not in ("try_one", "search")],
                        "words": sum(len(text.split()) for body in bodies for _, text in body),
@@ -78,6 +83,9 @@ def totals(measured: list[dict]) -> dict:
             "median": statistics.median(per_step) if per_step else 0, "max": max(per_step, default=0),
             "words": sum(puzzle.get("words", 0) for puzzle in measured),
             "max line rule": max((count for puzzle in measured for count in puzzle.get("line rules", ())), default=0),
+            "line puzzles": sum(bool(puzzle.get("line puzzle")) for puzzle in measured),
+            "max line puzzle": max((count for puzzle in measured if puzzle.get("line puzzle")
+                                    for count in puzzle["reasons"]), default=0),
             "printed": sum(puzzle.get("printed", 0) for puzzle in measured)}
 
 
@@ -133,18 +141,20 @@ def main(argv=None) -> int:
     if other:
         rows = [("folder", "puzzles", "steps (other -> this)", f"reason lines ({args.against})", "reason lines",
                  "ratio", "median (other)", "median", "max (other)", "max", "max line rule (other)", "max line rule",
+                 "line puzzles", "max line puzzle (other)", "max line puzzle",
                  "words (other)", "words", "ratio",
                  "printed (other)", "printed", "ratio")]
         rows += [(name, f["puzzles"], f"{o['steps']} -> {f['steps']}", o["reasons"], f["reasons"],
                   ratio(f["reasons"], o["reasons"]), o["median"], f["median"], o["max"], f["max"],
-                  o["max line rule"], f["max line rule"], o["words"], f["words"], ratio(f["words"], o["words"]),
+                  o["max line rule"], f["max line rule"], f["line puzzles"], o["max line puzzle"],
+                  f["max line puzzle"], o["words"], f["words"], ratio(f["words"], o["words"]),
                   o["printed"], f["printed"], ratio(f["printed"], o["printed"]))
                  for name, f, o in folders]
     else:
-        rows = [("folder", "puzzles", "steps", "reason lines", "median a step", "max a step", "max line rule", "words",
-                 "printed")]
-        rows += [(name, f["puzzles"], f["steps"], f["reasons"], f["median"], f["max"], f["max line rule"], f["words"],
-                  f["printed"])
+        rows = [("folder", "puzzles", "steps", "reason lines", "median a step", "max a step", "max line rule",
+                 "line puzzles", "max line puzzle", "words", "printed")]
+        rows += [(name, f["puzzles"], f["steps"], f["reasons"], f["median"], f["max"], f["max line rule"],
+                  f["line puzzles"], f["max line puzzle"], f["words"], f["printed"])
                  for name, f, _ in folders]
     print("\n".join(table(rows)))
     errors = sum(f["errors"] for _, f, _ in folders)

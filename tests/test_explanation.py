@@ -240,8 +240,8 @@ class TestSteps:
         assert result.status == RULE_STEPS[name]["status"]
         assert got == RULE_STEPS[name]["steps"]
 
-    # every corpus puzzle solved in moments (forever, searched for seconds, was checked alike by hand) and every
-    # shipped puzzle
+    # every corpus puzzle solved in moments (forever, searched for seconds, passes the same check run on its own)
+    # and every shipped puzzle
     @pytest.mark.parametrize("path", [*LINE_PUZZLES, *(path for path in corpus_puzzles("survey")
                                                        if path.stem != "webpbn-06574-forever"),
                                       *sorted((ROOT / "puzzles").glob("*.pro"))],
@@ -263,7 +263,8 @@ class TestSteps:
         probe = next(i for i in range(1, len(steps)) if line[i - 1] and steps[i].chain is not None)
         with pytest.raises(AssertionError, match=f"step {steps[probe].number} .* could mark"):
             assert_simplest_first(result.puzzle, [*steps[:probe - 1], steps[probe], steps[probe - 1]])
-        higher = next(i for i in range(1, len(steps)) if line[i - 1] and line[i] and rung(steps[i - 1]) < rung(steps[i]))
+        higher = next(i for i in range(1, len(steps))
+                      if line[i - 1] and line[i] and rung(steps[i - 1]) < rung(steps[i]))
         with pytest.raises(AssertionError, match=f"step {steps[higher].number} .* could mark"):
             assert_simplest_first(result.puzzle, [*steps[:higher - 1], steps[higher], steps[higher - 1]])
         assert_simplest_first(result.puzzle, steps)
