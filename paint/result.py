@@ -16,6 +16,7 @@ import attrs
 
 from .errors import Contradiction
 from .explanation import Search, Step
+from .formats.linenotation import format_line
 from .puzzle import Puzzle
 from .squares import BLANK, Grid, starting_grid
 from .wording import broken_lines
@@ -172,6 +173,17 @@ def puzzle_document(puzzle: Puzzle) -> dict:
     return document
 
 
+def line_document(reason, marks) -> dict:
+    """The strip a reason worked, as it was before and after the ``marks`` made on it, in the notation of
+    ``paint line`` (``#`` full, ``-`` empty, a space blank, between ``>`` and ``<``):
+    ``{"before": ">  # <", "after": ">-## <"}``.  Marks on other strips are left out."""
+    after = bytearray(reason.squares)
+    for mark in marks:
+        if mark.strip == reason.strip:
+            after[mark.position] = mark.value
+    return {"before": format_line(reason.squares), "after": format_line(after)}
+
+
 def reason_document(reason) -> dict:
     """One reason of the JSON document: the strip, its clue, the rule and technique, the words, and the data they come from.
 
@@ -238,15 +250,19 @@ def step_fields(step: Step) -> list[tuple[str, object]]:
         ("text", step.text),
         ("marks", map(mark_document, step.marks)),
         # a probe's reasons are its links', on squares it assumed: they go with the links
-        ("reasons", [reason_document(reason) for reason in step.reasons] if step.chain is None else []),
+        ("reasons", [{**reason_document(reason), "line": line_document(reason, step.marks)}
+                     for reason in step.reasons] if step.chain is None else []),
     ]
+    if step.chain is None and len(step.reasons) == 1 and step.strip is not None:  # a line rule's step, one strip
+        fields.insert(6, ("line", line_document(step.reasons[0], step.marks)))
     if step.chain is not None:
         chain = step.chain
         fields.append(("chain", {
             "assumed": mark_document(chain.assumed),
             "links": [{"generation": link.generation, "strip": link.strip.name, "rule": link.rule,
                        "text": link.text, "marks": [mark_document(m) for m in link.marks],
-                       "reason": None if link.reason is None else reason_document(link.reason)}
+                       "reason": None if link.reason is None else reason_document(link.reason),
+                       "line": None if link.reason is None else line_document(link.reason, link.marks)}
                       for link in chain.links],
             "broken": {"strip": chain.broken.name, "rule": chain.rule, "reason": chain.reason,
                        "lines": broken_lines(chain)},

@@ -34,9 +34,10 @@ per puzzle, its status and ``[rule, marks, sha1 of the marks]`` per step."""
 
 
 def corpus_puzzles(*folders):
-    """The corpus puzzles of ``folders`` that the solver finishes in moments (knotty and faase left out)."""
+    """The corpus puzzles of ``folders`` (and of the folders in them: nonogram-db keeps its puzzles by source) that
+    the solver finishes in moments (knotty and faase left out)."""
     for folder in folders:
-        for path in sorted((CORPUS / folder).iterdir()):
+        for path in sorted((CORPUS / folder).rglob("*")):
             if path.suffix in (".non", ".nin") and path.stem not in ("knotty", "faase"):
                 yield path
 
@@ -157,6 +158,63 @@ class TestDerivation:
         needed = core(clue, squares, keep=(6,))
         assert Derivation(clue, needed).failure is not None and needed[6] == FULL
         assert all(needed[p] in (BLANK, squares[p]) for p in range(len(squares)))
+
+
+class TestLineBeforeAndAfter:
+    """In the JSON document, each line rule's step shows its strip before and after it, in paint line's notation."""
+
+    @staticmethod
+    def strip_text(rows, strip) -> str:
+        squares = rows[strip.index] if strip.kind == "row" else [row[strip.index] for row in rows]
+        return ">" + "".join(" -#"[value] for value in squares) + "<"
+
+    @pytest.mark.parametrize("folder", ["nonogram-db", "jwilk", "survey"])
+    def test_replayed_from_the_marks(self, folder):
+        """For every line-rule step of every corpus solve (by strip, and Kramer's rounds for a sample),
+        ``line.before`` and ``line.after`` of the step and of each reason are its strip replayed from the marks of
+        the steps before it and of it; a probe link's ``after`` is its ``before`` with the link's marks, and its
+        ``before`` agrees with the grid before the step wherever both know the square."""
+        from paint.result import line_document, step_fields
+        paths = [path for path in corpus_puzzles(folder) if path.stem != "webpbn-06574-forever"]
+        results = [(solved(path), True) for path in paths] + [(solved(path, steps="rule"), False)
+                                                              for path in paths[::10]]
+        lines = 0
+        for number, (result, by_strip) in enumerate(results):
+            rows = [[0] * result.puzzle.width for _ in range(result.puzzle.height)]
+            for step in result.steps:
+                after = [row[:] for row in rows]
+                for mark in step.marks:
+                    after[mark.row][mark.column] = int(mark.value)
+                for reason in step.reasons if step.chain is None else ():
+                    shown = line_document(reason, step.marks)
+                    before, made = shown["before"], shown["after"]
+                    if by_strip:
+                        assert (before, made) == (self.strip_text(rows, reason.strip),
+                                                  self.strip_text(after, reason.strip)), step.line
+                    else:  # a round works its strips one after another: each as it was when worked
+                        known = self.strip_text(rows, reason.strip)
+                        assert all(k == " " or k == b for k, b in zip(known, before)), step.line
+                        assert all(m == " " or m == a for m, a in zip(made, self.strip_text(after, reason.strip))), \
+                            step.line
+                    lines += 1
+                if number % 10 == 0:  # the document carries them: each reason's, and the step's on one strip
+                    fields = dict(step_fields(step))
+                    assert [document["line"] for document in fields["reasons"]] == [
+                        line_document(reason, step.marks) for reason in step.reasons] if step.chain is None else True
+                    one_strip = step.chain is None and step.strip is not None and len(step.reasons) == 1
+                    assert ("line" in fields) == one_strip
+                    if "line" in fields:
+                        assert fields["line"] == fields["reasons"][0]["line"]
+                for link in step.chain.links if step.chain is not None else ():
+                    shown = line_document(link.reason, link.marks)
+                    before, made = shown["before"], shown["after"]
+                    # the squares the link's reason reads (a chain keeps only those a later link or the break needs)
+                    known = self.strip_text(rows, link.strip)
+                    assert all(" " in (k, b) or k == b for k, b in zip(known, before)), step.line
+                    changed = {mark.position + 1 for mark in link.marks}
+                    assert all((a != b) == (i in changed) for i, (a, b) in enumerate(zip(before, made))), step.line
+                rows = after
+        assert lines > 1000
 
 
 class TestReasonsFollow:
@@ -351,9 +409,19 @@ class TestWords:
                     continue  # the puzzle's size, under its title
                 assert not re.search(r"\b(rows?|columns?)$|\d-$|^\s*-\d", line), (width, line)
                 assert not (re.search(r"\brow \d+,$", line) and re.match(r"\s*column \d", following)), (width, line)
-                words = re.match(r"\d+\. |    ", line) and re.search("[a-z]{3}", line) and "|" not in line
+                # words (not a picture: its rows hold '|', its clue lines Kramer's letters for numbers over 9)
+                words = re.match(r"\d+\. |    ", line) and re.search(r"\b[a-z]{3,}\b", line) and "|" not in line
                 if len(line) > width and words:  # a step or a reason (not the summary or a picture)
                     assert " " not in line.strip(), (width, line)
+
+    def test_a_list_with_its_colon_is_broken_when_it_would_stick_out(self):
+        """A list of places that fits a line alone but not with the colon after it is broken after a comma, not
+        left sticking out past the width (jwilk data059 at width 40)."""
+        from paint.render.text import wrap
+        text = "no block can reach columns 1-5, 7, 11-17, 19, 28-30: they lie outside the range of every block"
+        lines = wrap(text, 40, "    ", "        ")
+        assert all(len(line) <= 40 for line in lines), lines
+        assert " ".join(line.strip() for line in lines) == text
 
     def test_blocks_named_by_ordinal(self):
         """A clue that repeats a number names its blocks by ordinal: the first 1, the second 1."""

@@ -309,7 +309,9 @@ def wrap(text: str, width: int, indent: str = "", rest: str = "") -> list[str]:
 
     def keep(match) -> str:
         place = match.group(0)
-        if len(place) <= room or place.startswith("row ") and ", column " in place:  # a square: never broken
+        after = match.string[match.end():match.end() + 1]  # a comma or colon right after it goes on its line too
+        if len(place) + (after not in ("", " ")) <= room or place.startswith("row ") and ", column " in place:
+            # (a square is never broken)
             return place.replace(" ", _KEEP)
         return re.sub(r"(?<!,) ", _KEEP, place)
 
