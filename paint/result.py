@@ -249,12 +249,18 @@ def step_fields(step: Step) -> list[tuple[str, object]]:
         ("technique", step.technique),
         ("text", step.text),
         ("marks", map(mark_document, step.marks)),
-        # a probe's reasons are its links', on squares it assumed: they go with the links
-        ("reasons", [{**reason_document(reason), "line": line_document(reason, step.marks)}
-                     for reason in step.reasons] if step.chain is None else []),
     ]
-    if step.chain is None and len(step.reasons) == 1 and step.strip is not None:  # a line rule's step, one strip
-        fields.insert(6, ("line", line_document(step.reasons[0], step.marks)))
+    if step.chain is None:
+        by_strip: dict = {}  # each strip's marks, sorted out once: a round has a reason for each strip it changed
+        for mark in step.marks:
+            by_strip.setdefault(mark.strip, []).append(mark)
+        lines = [line_document(reason, by_strip.get(reason.strip, ())) for reason in step.reasons]
+        fields.append(("reasons", [{**reason_document(reason), "line": line}
+                                   for reason, line in zip(step.reasons, lines)]))
+        if len(step.reasons) == 1 and step.strip is not None:  # a line rule's step, on one strip
+            fields.insert(6, ("line", lines[0]))
+    else:  # a probe's reasons are its links', on squares it assumed: they go with the links
+        fields.append(("reasons", []))
     if step.chain is not None:
         chain = step.chain
         fields.append(("chain", {

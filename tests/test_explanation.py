@@ -421,6 +421,10 @@ class TestWords:
         lines = wrap(text, 40, "    ", "        ")
         assert all(len(line) <= 40 for line in lines), lines
         assert " ".join(line.strip() for line in lines) == text
+        text = "overlap: 4 full - row 1 (columns 1, 3, 5, 7); column 5 (row 2)"  # a bracket before, ');' after
+        lines = wrap(text, 31, "", " " * 12)
+        assert all(len(line) <= 31 for line in lines), lines
+        assert " ".join(line.strip() for line in lines) == text
 
     def test_blocks_named_by_ordinal(self):
         """A clue that repeats a number names its blocks by ordinal: the first 1, the second 1."""

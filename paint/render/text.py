@@ -292,6 +292,10 @@ _PLACE = re.compile(r"\brow \d+, column \d+|\b(?:rows?|columns?) \d+(?:-\d+)?(?:
 """A place a person reads as one: a square, or a strip's list of squares (never broken inside)."""
 
 
+_TOUCHING_BEFORE = re.compile(r"[^ ]*\Z")
+_TOUCHING_AFTER = re.compile(r"[^ ]*")
+
+
 def wrap(text: str, width: int, indent: str = "", rest: str = "") -> list[str]:
     """``text`` wrapped to ``width``, the first line after ``indent``, the others after ``rest``.
 
@@ -309,8 +313,10 @@ def wrap(text: str, width: int, indent: str = "", rest: str = "") -> list[str]:
 
     def keep(match) -> str:
         place = match.group(0)
-        after = match.string[match.end():match.end() + 1]  # a comma or colon right after it goes on its line too
-        if len(place) + (after not in ("", " ")) <= room or place.startswith("row ") and ", column " in place:
+        # what touches it on either side - a bracket, a comma, a colon - goes on its line too
+        touching = len(_TOUCHING_BEFORE.search(match.string, 0, match.start()).group(0)) + len(
+            _TOUCHING_AFTER.match(match.string, match.end()).group(0))
+        if len(place) + touching <= room or place.startswith("row ") and ", column " in place:
             # (a square is never broken)
             return place.replace(" ", _KEEP)
         return re.sub(r"(?<!,) ", _KEEP, place)
