@@ -255,14 +255,13 @@ def step_fields(step: Step) -> list[tuple[str, object]]:
         for mark in step.marks:
             by_strip.setdefault(mark.strip, []).append(mark)
         lines = [line_document(reason, by_strip.get(reason.strip, ())) for reason in step.reasons]
+        if len(step.reasons) == 1 and step.strip is not None:  # a line rule's step, on one strip
+            fields.append(("line", lines[0]))
         fields.append(("reasons", [{**reason_document(reason), "line": line}
                                    for reason, line in zip(step.reasons, lines)]))
-        if len(step.reasons) == 1 and step.strip is not None:  # a line rule's step, on one strip
-            fields.insert(6, ("line", lines[0]))
     else:  # a probe's reasons are its links', on squares it assumed: they go with the links
-        fields.append(("reasons", []))
-    if step.chain is not None:
         chain = step.chain
+        fields.append(("reasons", []))
         fields.append(("chain", {
             "assumed": mark_document(chain.assumed),
             "links": [{"generation": link.generation, "strip": link.strip.name, "rule": link.rule,

@@ -292,10 +292,6 @@ _PLACE = re.compile(r"\brow \d+, column \d+|\b(?:rows?|columns?) \d+(?:-\d+)?(?:
 """A place a person reads as one: a square, or a strip's list of squares (never broken inside)."""
 
 
-_TOUCHING_BEFORE = re.compile(r"[^ ]*\Z")
-_TOUCHING_AFTER = re.compile(r"[^ ]*")
-
-
 def wrap(text: str, width: int, indent: str = "", rest: str = "") -> list[str]:
     """``text`` wrapped to ``width``, the first line after ``indent``, the others after ``rest``.
 
@@ -314,8 +310,9 @@ def wrap(text: str, width: int, indent: str = "", rest: str = "") -> list[str]:
     def keep(match) -> str:
         place = match.group(0)
         # what touches it on either side - a bracket, a comma, a colon - goes on its line too
-        touching = len(_TOUCHING_BEFORE.search(match.string, 0, match.start()).group(0)) + len(
-            _TOUCHING_AFTER.match(match.string, match.end()).group(0))
+        text, start, end = match.string, match.start(), match.end()
+        after = text.find(" ", end)
+        touching = start - text.rfind(" ", 0, start) - 1 + (len(text) if after < 0 else after) - end
         if len(place) + touching <= room or place.startswith("row ") and ", column " in place:
             # (a square is never broken)
             return place.replace(" ", _KEEP)
