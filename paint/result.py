@@ -93,6 +93,14 @@ class Result:
             return []
         return self.solutions[0].differences(self.solutions[1])
 
+    def choice(self):
+        """Where the choice between the two solutions found is (:func:`paint.ambiguity.find_choice`), or None unless
+        ``'multiple'``."""
+        if len(self.solutions) < 2:
+            return None
+        from .ambiguity import find_choice
+        return find_choice(self.puzzle, self.solutions[0], self.solutions[1])
+
     @property
     def blank(self) -> int:
         """How many squares are still blank."""
@@ -109,7 +117,7 @@ class Result:
         "height"}, "steps": [{"number", "rule", "text", "marks": [{"row",
         "column", "value", "strip"}], "reasons": [{"strip", "text"}],
         "chain"?, "branches"?}], "status", "unique": bool | null, "grid":
-        [str, ...], "solutions": [[str, ...], ...], "search": {"levels",
+        [str, ...], "solutions": [[str, ...], ...], "choice", "search": {"levels",
         "branches", "tried"}, "contradiction": {"strip", "rule", "reason"} |
         null}``, in that order: the steps come before the outcome, so the
         document can be written as the solve goes
@@ -119,7 +127,9 @@ class Result:
         assumed mark, the forced marks and the strip that broke; a search
         step's ``marks`` are the squares it commits and its ``branches`` say
         what became of each place tried.  ``solutions`` holds the two grids
-        found when there are several, else nothing.  ``search.tried`` holds,
+        found when there are several, else nothing, and ``choice`` then says
+        where they differ: a block each places differently
+        (:meth:`paint.ambiguity.Choice.document`), else null.  ``search.tried`` holds,
         when a limit stopped the search, the places of the block it was
         trying (as a search step's ``branches``), else null.
         ``contradiction.strip`` is null when the clues' totals differ.
@@ -135,6 +145,7 @@ class Result:
             "unique": self.unique,
             "grid": self.grid.lines(),
             "solutions": [grid.lines() for grid in self.solutions],
+            "choice": None if (choice := self.choice()) is None else choice.document(),
             "search": {"levels": self.levels, "branches": self.branches,
                        "tried": None if self.tried is None else [_branch_document(b) for b in self.tried.branches]},
             "contradiction": None if self.contradiction is None else {
@@ -182,6 +193,14 @@ def line_document(reason, marks) -> dict:
         if mark.strip == reason.strip:
             after[mark.position] = mark.value
     return {"before": format_line(reason.squares), "after": format_line(after)}
+
+
+def step_line(step: Step) -> dict | None:
+    """The line a line rule's step worked, before and after it (:func:`line_document`), or None when the step is not
+    one rule on one strip (a probe, a search step, a round of ``--steps rule``)."""
+    if step.chain is not None or step.search is not None or step.strip is None or len(step.reasons) != 1:
+        return None
+    return line_document(step.reasons[0], step.marks)
 
 
 def reason_document(reason) -> dict:

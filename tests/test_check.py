@@ -23,6 +23,8 @@ from checker import brute_force, clues_of, columns_of, is_solution, solutions_by
 from paint import cli, formats
 from paint.batch import PuzzleEntry, check_batch, expand, find_puzzles, _run_in_processes
 from paint.check import VERDICTS, Check, CheckOptions, check_file, check_puzzle
+from paint.render.board import draw
+from paint.squares import Grid
 from paint.render.check import describe, note, render_report, short_names, show_pictures, summary_line
 from paint.rules import LINE_RULE_NAMES
 
@@ -437,18 +439,23 @@ class TestReport:
         assert short_names(["a.non"]) == (None, ["a.non"])
 
     def test_show_multiple_side_by_side(self):
-        """--show draws the two solutions side by side and highlights each differing square in both."""
+        """--show draws the two solutions side by side, each differing square drawn ## / * and highlighted in both,
+        says where the choice is and lists every differing square."""
         caption, picture = show_pictures(check_puzzle(MULTIPLE), highlighted=True)
-        assert caption.startswith(": two solutions, which differ in 4 squares (highlighted): row 1, column 1;")
+        assert caption.startswith(": two solutions, the squares where they differ drawn ## (full) and * (empty) and"
+                                  " highlighted. Row 1's 1 lies at column 1 in solution 1 and at column 2 in solution 2;")
+        assert caption.endswith("The two solutions differ in 4 squares - row 1: columns 1-2; row 2: columns 1-2.")
         assert len(picture.highlights) == 8
-        left = picture.lines[3]
-        assert left.count("|") == 4
+        assert picture.lines[0].split() == ["solution", "1", "solution", "2"]
+        assert picture.lines[4].count("|") == 4 and "##" in picture.lines[4] and "*" in picture.lines[4]
+        for mark in picture.highlights:  # each highlight covers the characters drawing its square, ## or *
+            assert picture.lines[mark.line][mark.start:mark.end].strip() in ("##", "*")
 
     def test_show_stall(self):
         """--show draws the grid at the stall of a needs-search puzzle, and nothing for one that passes."""
         caption, picture = show_pictures(check_puzzle(SEARCH))
         assert caption == ": where line logic stalls (28 squares blank)"
-        assert picture.lines == tuple(formats.pro.draw(SEARCH))
+        assert picture.lines == tuple(draw(SEARCH, Grid.from_lines(check_puzzle(SEARCH).stall)).lines)
         assert show_pictures(check_puzzle(OK)) is None
         assert show_pictures(check_puzzle(PROBES, CheckOptions(allow_probes=True))) is None
 
@@ -633,9 +640,10 @@ class TestCommand:
         status, out, _ = run_check([tmp_path, "--show"], capsys)
         assert status == 1
         assert f"{paths['needs-search']}: where line logic stalls (28 squares blank)" in out
-        assert (f"{paths['multiple']}: two solutions, which differ in 4 squares: "
-                "row 1, column 1; row 1, column 2; row 2, column 1; row 2, column 2") in out
-        assert "\n".join(formats.pro.draw(SEARCH)) in out
+        assert (f"{paths['multiple']}: two solutions, the squares where they differ drawn ## (full) and * (empty)."
+                " Row 1's 1 lies at column 1 in solution 1 and at column 2 in solution 2;") in out
+        assert "The two solutions differ in 4 squares - row 1: columns 1-2; row 2: columns 1-2." in out
+        assert "\n".join(draw(SEARCH).lines) in out
 
     def test_output_file(self, tmp_path, capsys):
         """-o writes the report to a file (plain text, no colour) and refuses to write onto a puzzle."""

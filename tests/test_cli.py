@@ -98,13 +98,16 @@ class TestExitStatus:
         assert "stalled: 4 squares still blank; search is needed" in capsys.readouterr().out
 
     def test_multiple(self, capsys):
-        """A puzzle with two solutions exits 4, shows one and names the squares where the two differ (in plain text,
-        where nothing is highlighted, without saying so)."""
+        """A puzzle with two solutions exits 4, ends on a step saying where the choice is, lists every square where
+        the two differ and draws both (in plain text, where nothing is highlighted, without saying so)."""
         assert cli.main(["solve", "--no-grids", str(STALLS)]) == 4
         out = capsys.readouterr().out
-        assert ("multiple: the clues have more than one solution; one is shown, and the two found differ in "
-                "4 squares: row 1, column 1; row 1, column 2; row 2, column 1; row 2, column 2"
-                ) in " ".join(out.split())
+        said = " ".join(out.split())
+        assert "1. choice (several solutions): row 1 [1] - the 1 can lie at column 1 or at column 2" in said
+        assert "the two solutions differ in 4 squares - row 1: columns 1-2; row 2: columns 1-2" in said
+        assert ("multiple: the clues have more than one solution; two are drawn below, the squares where they differ"
+                " drawn ## (full) and * (empty) solution 1 solution 2") in said
+        assert "highlighted" not in said
         assert "unique           no" in out
 
     def test_detail_shows_branches(self, capsys):
@@ -609,7 +612,7 @@ class TestTerminal:
         """On a terminal the output carries colour codes, including the full-square highlight."""
         out = self.render(True)
         assert ESCAPE in out
-        assert "\x1b[1;37;44mXX" in out
+        assert "\x1b[1;37;44m##" in out
 
     def test_same_steps_as_text(self):
         """Without colour, the rich rendering has the same steps and pictures as the plain text."""

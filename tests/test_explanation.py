@@ -409,7 +409,9 @@ class TestWords:
                 assert not re.search(r"\b(rows?|columns?)$|\d-$|^\s*-\d", line), (width, line)
                 assert not (re.search(r"\brow \d+,$", line) and re.match(r"\s*column \d", following)), (width, line)
                 # words (not a picture: its rows hold '|', its clue lines Kramer's letters for numbers over 9)
-                words = re.match(r"\d+\. |    ", line) and re.search(r"\b[a-z]{3,}\b", line) and "|" not in line
+                # nor a step's line drawn before and after, between '>' and '<', under its ruler
+                words = (re.match(r"\d+\. |    ", line) and re.search(r"\b[a-z]{3,}\b", line) and "|" not in line
+                         and not re.fullmatch(r"    (before|after) +>.*<", line))
                 if len(line) > width and words:  # a step or a reason (not the summary or a picture)
                     assert " " not in line.strip(), (width, line)
 

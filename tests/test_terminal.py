@@ -217,7 +217,8 @@ class TestMessages:
         assert line.startswith(f"searching: level 3, {result.branches} branches; 12,345 of 250,000 squares")
 
     def test_highlighted_only_in_colour(self):
-        """'(highlighted)' is said of two solutions' differences on a colour terminal only; elsewhere they are listed."""
+        """'highlighted' is said of two solutions' differences on a colour terminal only; they are drawn ## / * and
+        listed in full everywhere."""
         import io
 
         import paint
@@ -230,7 +231,7 @@ class TestMessages:
         puzzle = paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]], title="two")
         result = paint.solve(puzzle)
         assert result.status == "multiple"
-        assert "differ in 4 squares: row 1, column 1" in " ".join(render_text(result).split())
+        assert "differ in 4 squares - row 1: columns 1-2; row 2: columns 1-2" in " ".join(render_text(result).split())
         for console, said in ((Console(file=io.StringIO(), force_terminal=True, color_system="standard"), True),
                               (Console(file=io.StringIO(), force_terminal=True, no_color=True), False),
                               (Console(file=io.StringIO(), color_system=None), False)):
@@ -238,6 +239,7 @@ class TestMessages:
             check = check_puzzle(puzzle, file="two.non")
             render_report([check], console, seconds=0.1, show=True)
             shown = " ".join(re.sub("\x1b\\[[0-9;]*m", "", console.file.getvalue()).split())
-            assert ("the two found differ in 4 squares (highlighted): " in shown) is said
-            assert ("which differ in 4 squares (highlighted): " in shown) is said
-            assert "differ in 4 squares: row 1" in shown or said
+            assert ("drawn ## (full) and * (empty) and highlighted" in shown) is said
+            assert ("two solutions, the squares where they differ drawn ## (full) and * (empty) and highlighted. "
+                    in shown) is said
+            assert "differ in 4 squares - row 1: columns 1-2; row 2: columns 1-2" in shown

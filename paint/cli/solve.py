@@ -32,13 +32,15 @@ def add_parser(commands, names) -> None:
             "Solve PUZZLE with Kramer's rules and print the explanation: one numbered step per "
             "rule applied to one row or column (the rule, the clue and the squares it marked), "
             "with the reasons under it - where each block can lie and which known squares "
-            "limit it - so each step can be checked against the grid just before it; the grid "
-            "after each round of rules; then the answer (or why the solve stopped) and a "
-            "summary.  When the rules "
+            "limit it - and the row or column before and after the step, so each step can be "
+            "checked from what is printed; the grid, rows and columns numbered, after each round "
+            "of rules (and before a probe or search step a screen away from the last); then the "
+            "answer (or why the solve stopped) and a summary.  When the rules "
             "stall, breadth-first search places blocks until one place is left, or shows that "
-            "the puzzle has several solutions; a solution found is proven to be the only one.  "
-            "On a terminal the squares each step marked are highlighted; otherwise the output "
-            "is plain text."),
+            "the puzzle has several solutions: then the last step says where the choice is and "
+            "both solutions are drawn.  A solution found is proven to be the only one.  "
+            "The squares marked since the grid before are drawn ## (full) and * (empty), and "
+            "highlighted on a terminal."),
         epilog=help_text("solve"),
         formatter_class=argparse.RawDescriptionHelpFormatter)
     solve.add_argument("puzzle", metavar="PUZZLE",
@@ -53,7 +55,7 @@ def add_parser(commands, names) -> None:
                        help="leave out the picture of the grid after each round of steps (the answer is still shown)")
     shown = solve.add_mutually_exclusive_group()
     shown.add_argument("--brief", action="store_true",
-                       help="print only each step's line, without the reasons under it")
+                       help="print only each step's line, without the reasons and the line drawn under it")
     shown.add_argument("--detail", action="store_true",
                        help="also show, under a probe, each link's rule, generation and reason, and under a "
                             "search step each place tried with the branch's own steps")
@@ -214,7 +216,9 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
                 return
             marks, grid = closed
             if document is None and arguments.grids:
-                writer.write(picture(puzzle, grid, marks))
+                drawn = picture(puzzle, grid, marks)
+                writer.write(drawn)
+                rounds.shown(drawn)
 
         def on_step(step, grid, puzzle=puzzle, document=document, rounds=rounds):
             show(rounds.start(step, grid))
@@ -223,7 +227,9 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
             if document is not None:
                 document.step(step)
             else:
-                writer.write(step_part(step, detail=arguments.detail, brief=arguments.brief, width=width, body=body))
+                part = step_part(step, detail=arguments.detail, brief=arguments.brief, width=width, body=body)
+                writer.write(part)
+                rounds.shown(part)
             if page is not None:
                 page.step(step, body)
 
@@ -237,7 +243,8 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
         if arguments.json:
             document.end(result)
         else:
-            for part in ending_parts(result, grids=arguments.grids, width=width, highlighted=highlighted):
+            for part in ending_parts(result, grids=arguments.grids, width=width, highlighted=highlighted,
+                                     brief=arguments.brief):
                 writer.write(part)
     if arguments.json:
         out.write("\n]\n" if arguments.all else "\n")

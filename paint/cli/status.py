@@ -60,8 +60,8 @@ EXIT_STATUSES = (
     ExitStatus("3", {"solve": "stalled (--no-search) or stopped by --max-time, --max-branches or Ctrl-C",
                      "hint": "stopped by --max-time before paint could tell",
                      "line": "every solver was stopped by --max-time on some line"}),
-    ExitStatus("4", {"solve": "several solutions: one is shown, with the squares where the two found differ "
-                              "highlighted",
+    ExitStatus("4", {"solve": "several solutions: the last step says where the choice is, and two solutions are "
+                              "drawn, the squares where they differ drawn `##` / `*` and listed",
                      "hint": "no square follows from your grid: more than one solution agrees with it"}),
     ExitStatus("5", {"hint": "your grid has mistakes: they are listed, and nothing else is said (or, with "
                              "none on its own, its squares together break a row or column: it is named)"}),

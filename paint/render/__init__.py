@@ -18,8 +18,14 @@ Tiny
 <BLANKLINE>
 1. fills (the clue fills the line): column 1 [2] - rows 1-2 full
     the 2 is as long as the line, so it covers every square
+             1
+    before  >  <
+    after   >##<
 2. fills (the clue fills the line): column 2 [0] - rows 1-2 empty
     the clue is 0: no square of the line is full
+             1
+    before  >  <
+    after   >--<
 <BLANKLINE>
 solved
 <BLANKLINE>

@@ -31,10 +31,11 @@ from rich.text import Text
 from ..check import VERDICTS, Check
 from ..explanation import plural
 from ..wording import number
-from ..formats import pro
 from ..squares import Grid
 from .terminal import in_colour, picture_text
-from .text import Highlight, Picture
+from ..ambiguity import find_choice
+from . import board
+from .text import WIDTH, Picture, two_solutions
 
 VERDICT_STYLES = {
     "ok": "bold green",
@@ -46,10 +47,6 @@ VERDICT_STYLES = {
     "limit": "bold magenta",
 }
 """The style of each verdict, in rich's style syntax; a verdict that passes is always green."""
-
-PLACES_SHOWN = 12
-"""How many differing squares ``--show`` lists by row and column."""
-
 
 def describe(check: Check, *, allow_probes: bool = False) -> str:
     """One sentence saying what the verdict means for this puzzle, with its figures (rows, columns from 1).
@@ -232,7 +229,8 @@ def notes(checks) -> list[tuple[str, str]]:
     return [(name, note(check)) for check, name in zip(checks, names) if note(check)]
 
 
-def show_pictures(check: Check, *, allow_probes: bool = False, highlighted: bool = False) -> tuple[str, Picture] | None:
+def show_pictures(check: Check, *, allow_probes: bool = False, highlighted: bool = False,
+                  width: int = WIDTH) -> tuple[str, Picture] | None:
     """What ``--show`` draws for ``check``: a caption and a picture, or None.
 
     A puzzle with a stall (``needs-search``; ``needs-probes`` unless probes
@@ -247,32 +245,17 @@ def show_pictures(check: Check, *, allow_probes: bool = False, highlighted: bool
         return None
     if check.verdict == "multiple" and len(check.solutions) >= 2:
         first, second = (Grid.from_lines(lines) for lines in check.solutions[:2])
-        places = first.differences(second)
-        listed = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in places[:PLACES_SHOWN])
-        if len(places) > PLACES_SHOWN:
-            listed += f"; and {number(len(places) - PLACES_SHOWN)} more"
-        caption = (f"{check.file}: two solutions, which differ in {plural(len(places), 'square')}"
-                   f"{' (highlighted)' if highlighted else ''}: {listed}")
-        return caption, _side_by_side(puzzle, first, second, places)
+        choice = find_choice(puzzle, first, second)
+        caption = (f"{check.file}: two solutions, the squares where they differ drawn ## (full) and * (empty)"
+                   f"{' and highlighted' if highlighted else ''}. " + " ".join(
+                       line[0].upper() + line[1:] + "." for line in choice.lines()))
+        return caption, two_solutions(puzzle, first, second, width)
     if check.stall is None or check.passes:
         return None
     logic = "line logic and the probes" if allow_probes else "line logic"
     caption = f"{check.file}: where {logic} {'stall' if allow_probes else 'stalls'} " \
               f"({plural(check.blank_at_stall or 0, 'square')} blank)"
-    return caption, Picture(pro.draw(puzzle, Grid.from_lines(check.stall)))
-
-
-def _side_by_side(puzzle, first: Grid, second: Grid, places) -> Picture:
-    left, right = pro.draw(puzzle, first), pro.draw(puzzle, second)
-    width = max(map(len, left)) + 4
-    top, origin = pro.square_origin(puzzle)
-    lines = [a.ljust(width) + b for a, b in zip(left, right)]
-    highlights = []
-    for r, c in places:
-        start = origin + 2 * c
-        highlights.append(Highlight(top + r, start, start + 2, first.rows[r][c]))
-        highlights.append(Highlight(top + r, width + start, width + start + 2, second.rows[r][c]))
-    return Picture(lines, highlights)
+    return caption, Picture(board.draw(puzzle, Grid.from_lines(check.stall)).lines)
 
 
 def render_report(checks, console: Console, *, seconds: float, show: bool = False,

@@ -54,7 +54,7 @@ def hint_lines(hint, *, level: int = 3, width: int = WIDTH) -> list[str]:
     if level == 3:
         part = step_part(step, width=width)
         head = step_head(step)
-        lines = wrap(f"next: {head}", width, "", "      ") + list(part.reasons)
+        lines = wrap(f"next: {head}", width, "", "      ") + list(part.reasons) + list(part.drawing)
     if hint.unique is False:
         lines += wrap("note: the puzzle has more than one solution", width)
     return lines

@@ -96,6 +96,9 @@ def step_text(part: StepPart) -> Text:
     for line in part.reasons:
         text.append("\n")
         text.append(line, STYLES["reason"])
+    for line in part.drawing:
+        text.append("\n")
+        text.append(line)
     return text
 
 

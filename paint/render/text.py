@@ -65,8 +65,10 @@ from ..wording import number, plural, step_body, step_head
 from ..formats import pro, solution
 from ..printable import printable
 from ..puzzle import Puzzle
-from ..result import Result
+from ..result import Result, step_line
 from ..rules import RULE_NAMES
+from . import board
+from .board import key, ruler
 from ..squares import BLANK, EMPTY, FULL, Grid, Square, as_square, starting_grid
 
 WIDTH = 100
@@ -114,11 +116,13 @@ class Header:
 
 @attrs.frozen
 class StepPart:
-    """One step as shown: ``lines`` is its line wrapped, ``reasons`` the indented lines under it (none when brief)."""
+    """One step as shown: ``lines`` is its line wrapped, ``reasons`` the indented lines under it, ``drawing`` its
+    line before and after it under a ruler (:func:`line_drawing`; reasons and drawing none when brief)."""
 
     step: Step
     lines: tuple[str, ...] = attrs.field(converter=tuple)
     reasons: tuple[str, ...] = attrs.field(converter=tuple)
+    drawing: tuple[str, ...] = attrs.field(default=(), converter=tuple)
 
 
 @attrs.frozen
@@ -206,15 +210,28 @@ def header_parts(puzzle: Puzzle, *, grids: bool = True) -> list[Part]:
 
 
 def picture(puzzle: Puzzle, grid: Grid, marks=()) -> Picture:
-    """Kramer's picture of ``grid`` with the clues (:func:`paint.formats.pro.draw`), highlighting ``marks``.
+    """The picture of ``grid`` with the clues, rows and columns numbered (:func:`paint.render.board.draw`), the
+    squares of ``marks`` drawn ``#`` / ``*`` and highlighted, and a legend under it saying so when there are any.
 
-    ``marks`` are :class:`paint.explanation.Mark` records; each becomes the
-    :class:`Highlight` of the two characters that draw its square.
+    ``marks`` are :class:`paint.explanation.Mark` records (the squares
+    marked since the picture before); each becomes the :class:`Highlight`
+    of the characters that draw its square.
     """
-    lines = pro.draw(puzzle, grid)
-    top, left = pro.square_origin(puzzle)
-    return Picture(lines, [Highlight(top + m.row, left + 2 * m.column, left + 2 * m.column + 2, m.value)
-                           for m in marks])
+    squares = {(m.row, m.column): m.value for m in marks}
+    drawn = board.draw(puzzle, grid, marked=squares)
+    lines = list(drawn.lines)
+    if squares:
+        lines.append(MARKED_LEGEND)
+    return Picture(lines, [Highlight(*_span(drawn, row, column), value) for (row, column), value in squares.items()])
+
+
+MARKED_LEGEND = "(## full, * empty: the squares marked since the grid before)"
+"""The line under a picture whose newly marked squares are drawn with their own characters."""
+
+
+def _span(drawn, row: int, column: int) -> tuple[int, int, int]:
+    line, start = drawn.square(row, column)
+    return line, start, start + drawn.cell
 
 
 def step_part(step: Step, *, detail: bool = False, brief: bool = False, width: int = WIDTH,
@@ -233,52 +250,88 @@ def step_part(step: Step, *, detail: bool = False, brief: bool = False, width: i
         if detail and step.search is not None:
             for branch in step.search.branches:
                 reasons.extend(branch_lines(branch, 1, width))
-    return StepPart(step, wrap_step_line(step, width), reasons)
+    return StepPart(step, wrap_step_line(step, width), reasons, () if brief else line_drawing(step))
+
+
+def line_drawing(step: Step) -> list[str]:
+    """Under a line rule's step: its row or column before and after the step, in ``paint line``'s notation (``#``
+    full, ``-`` empty, a space blank, between ``>`` and ``<``), under a ruler numbering its squares 1, 5, 10 ...;
+    no lines for a step that is not one rule on one strip (:func:`paint.result.step_line`).
+
+    >>> from paint.explanation import Mark
+    >>> from paint.puzzle import Puzzle
+    >>> import paint
+    >>> step = paint.solve(Puzzle(rows=[[3, 1]] , columns=[[1], [1], [1], [0], [1]])).steps[0]
+    >>> print('\\n'.join(line_drawing(step)))
+                 1   5
+        before  >     <
+        after   >###-#<
+    """
+    line = step_line(step)
+    if line is None:
+        return []
+    size = len(line["before"]) - 2
+    label = DETAIL_INDENT + "before  "
+    return [(" " * len(label) + ruler(size)).rstrip(), label + line["before"],
+            DETAIL_INDENT + "after   " + line["after"]]
+
+
+SCREEN = 50
+"""Lines of text a reader can see at once: a step that cites squares off its own line is never further than this
+from a picture of the grid before it (:class:`Rounds`)."""
 
 
 class Rounds:
-    """Where the pictures go: after the last step of each round, highlighting every mark of the round.
+    """Where the pictures go: after the last step of each round, and before a step that needs one nearer.
 
     With ``--steps strip`` a round of one rule over the strips that changed
     gives one step per strip; a picture after each would make a 20 x 20
     puzzle's explanation some 4,000 lines.  So the grid is drawn once a
     round, after its last step, as Kramer's program drew it after each rule
-    application, with the squares the whole round marked highlighted; each
-    step in between names its strip, clue and squares, and its reasons
-    quote the squares they read, so it can be checked against the picture
-    before the round.  With ``--steps rule`` every step is a round.
+    application, with the squares marked since the picture before drawn
+    with their own characters.  A line rule's step needs no picture: it
+    draws its own line before and after (:func:`line_drawing`), and its
+    reasons cite only squares of that line.  A step that cites squares of
+    other lines - a probe, a search step, a round of ``--steps rule`` - gets
+    a picture of the grid just before it when more than :data:`SCREEN`
+    lines were shown since the last one, so the squares it cites are always
+    within a screen above it.
 
-    :meth:`highlight` serves a finished result (each step knows whether it
-    is the last of its round); :meth:`start` and :meth:`finish` serve steps
-    as a solve makes them, when a round is known to be over only once the
-    next begins.
+    :meth:`start` is called before each step is shown, with the grid just
+    after it, :meth:`shown` with each part shown, and :meth:`finish` after
+    the last step; they serve a finished result and steps as a solve makes
+    them alike (a round is known to be over only once the next begins).
     """
 
     def __init__(self):
         self.marks: list = []
         self.round: int | None = None
-
-    def highlight(self, step: Step) -> list | None:
-        """The marks to highlight in a picture after ``step``, or None when no picture follows it."""
-        self.marks.extend(step.marks)
-        if not step.last:
-            return None
-        marks, self.marks = self.marks, []
-        return marks
+        self.lines = 0
 
     def start(self, step: Step, grid: Grid) -> tuple[list, Grid] | None:
-        """Before showing ``step`` (``grid`` is the grid just after it): the picture that closes the round before, if
-        ``step`` opens a new one, as ``(marks to highlight, grid)``."""
+        """Before showing ``step`` (``grid`` is the grid just after it): the picture to draw first, if any, as
+        ``(marks to draw as new, grid before the step)``: the one closing the round before, when ``step`` opens a
+        new round, or the one ``step`` needs within a screen (see the class)."""
         closed = None
-        if self.round is not None and step.round != self.round and self.marks:
+        new_round = self.round is not None and step.round != self.round
+        far = self.lines > SCREEN and step_line(step) is None
+        if self.marks and (new_round or far):
             before = Grid(grid.height, grid.width, [list(row) for row in grid.rows])
             for mark in step.marks:
                 before.rows[mark.row][mark.column] = BLANK
             closed = (self.marks, before)
             self.marks = []
+            self.lines = 0
         self.round = step.round
         self.marks.extend(step.marks)
         return closed
+
+    def shown(self, part) -> None:
+        """Count the lines of ``part``, just shown (a picture starts the count again)."""
+        if isinstance(part, Picture):
+            self.lines = 0
+        else:
+            self.lines += len(part_lines(part)) + 1
 
     def finish(self, grid: Grid) -> tuple[list, Grid] | None:
         """After the last step: the picture of the last round, on ``grid``, or None when there was no step."""
@@ -417,7 +470,7 @@ def ending(result: Result, *, grids: bool = True, width: int = WIDTH, highlighte
     in colour), so the message says so; they are listed either way.
     """
     if result.status == "solved":
-        return Ending("solved", ["solved"], Picture(solution.draw_solution(result.puzzle, result.grid)))
+        return Ending("solved", ["solved"], Picture(answer(result.puzzle, result.grid)))
     shown = None if grids else Picture(pro.draw(result.puzzle, result.grid))
     if result.status == "stalled":
         message = f"stalled: {plural(result.blank, 'square')} still blank; search is needed"
@@ -432,23 +485,78 @@ def ending(result: Result, *, grids: bool = True, width: int = WIDTH, highlighte
             message += f". It was placing {result.tried.text}"
         return Ending("limit", _wrapped(message, width), shown)
     if result.status == "multiple":
-        differences = result.differences()
-        places = "; ".join(f"row {r + 1}, column {c + 1}" for r, c in differences[:12])
-        if len(differences) > 12:
-            places += f"; and {number(len(differences) - 12)} more"
-        message = (f"multiple: the clues have more than one solution; one is shown, and the two found "
-                   f"differ in {plural(len(differences), 'square')}{' (highlighted)' if highlighted else ''}: "
-                   f"{places}")
-        lines = pro.draw(result.puzzle, result.grid)
-        top, left = pro.square_origin(result.puzzle)
-        marks = [Highlight(top + r, left + 2 * c, left + 2 * c + 2, result.grid.rows[r][c]) for r, c in differences]
-        return Ending("multiple", _wrapped(message, width), Picture(lines, marks))
+        message = ("multiple: the clues have more than one solution; two are drawn below, the squares where they"
+                   f" differ drawn ## (full) and * (empty){' and highlighted' if highlighted else ''}")
+        first, second = result.solutions[:2]
+        return Ending("multiple", _wrapped(message, width), two_solutions(result.puzzle, first, second, width))
     found = result.contradiction
     if found is None:
         message = "contradiction: the clues cannot all hold"
     else:
         message = f"contradiction: {found.sentence}"
     return Ending("contradiction", _wrapped(message, width), shown)
+
+
+def two_solutions(puzzle: Puzzle, first: Grid, second: Grid, width: int = WIDTH) -> Picture:
+    """Two solutions of ``puzzle`` drawn side by side (one above the other when two do not fit in ``width``),
+    each under its name, the squares where they differ drawn ``##`` / ``*`` and highlighted.
+
+    >>> puzzle = Puzzle(rows=[[1], [1]], columns=[[1], [1]])
+    >>> for line in two_solutions(puzzle, Grid.from_lines(['X.', '.X']), Grid.from_lines(['.X', 'X.'])).lines:
+    ...     print(line.rstrip())
+        solution 1        solution 2
+         1 1               1 1
+        ----              ----
+      1|## *| 1         1| *##| 1
+      1| *##| 2         1|## *| 2
+        ----              ----
+         1                 1
+    """
+    places = first.differences(second)
+    drawn = [board.draw(puzzle, grid, marked=places) for grid in (first, second)]
+    lines = [[" " * drawn[0].left + f"solution {n + 1}", *one.lines] for n, one in enumerate(drawn)]
+    span = max(map(len, lines[0])) + 4
+    highlights = []
+    if span + max(map(len, lines[1])) <= width:
+        joined = [a.ljust(span) + b for a, b in zip(*lines)]
+        for n, (one, grid) in enumerate(zip(drawn, (first, second))):
+            for row, column in places:
+                line, start, end = _span(one, row, column)
+                highlights.append(Highlight(line + 1, n * span + start, n * span + end, grid.rows[row][column]))
+        return Picture(joined, highlights)
+    below = len(lines[0]) + 1
+    for n, (one, grid) in enumerate(zip(drawn, (first, second))):
+        for row, column in places:
+            line, start, end = _span(one, row, column)
+            highlights.append(Highlight(n * below + line + 1, start, end, grid.rows[row][column]))
+    return Picture([*lines[0], "", *lines[1]], highlights)
+
+
+def choice_part(result: Result, width: int = WIDTH, *, brief: bool = False) -> StepPart | None:
+    """The step that ends the explanation of a puzzle with several solutions: where the choice is
+    (:meth:`paint.result.Result.choice`), numbered after the last step; None for any other result."""
+    choice = result.choice()
+    if choice is None:
+        return None
+    step = Step(len(result.steps) + 1, "choice", ())
+    head = f"{step.number}. choice (several solutions): {choice.head}"
+    reasons = [] if brief else [line for text in choice.lines() for line in _wrap(text, 1, width)]
+    return StepPart(step, wrap(head, width, "", DETAIL_INDENT), reasons)
+
+
+def answer(puzzle: Puzzle, grid: Grid) -> list[str]:
+    """The answer in Kramer's output format (:func:`paint.formats.solution.draw_solution`: one character per
+    column, column clue numbers from 10 as letters), with the key to the letters it uses under it.
+
+    >>> for line in answer(Puzzle(rows=[[12]], columns=[[1]] * 12), Grid.from_lines(['X' * 12])): print(line)
+        111111111111
+        ------------
+     12|XXXXXXXXXXXX|
+        ------------
+    """
+    lines = solution.draw_solution(puzzle, grid)
+    letters = key(" ".join(solution.column_digit(n) for clue in puzzle.columns for n in clue))
+    return lines + ([letters] if letters else [])
 
 
 def _wrapped(message: str, width: int) -> list[str]:
@@ -479,9 +587,12 @@ def summary(result: Result, *, show_time: bool = True) -> Summary:
 
 
 def ending_parts(result: Result, *, grids: bool = True, width: int = WIDTH,
-                 show_time: bool = True, highlighted: bool = False) -> list[Part]:
-    """The parts after the last step: the ending, then the summary; options as for :func:`result_parts`."""
-    return [ending(result, grids=grids, width=width, highlighted=highlighted), summary(result, show_time=show_time)]
+                 show_time: bool = True, highlighted: bool = False, brief: bool = False) -> list[Part]:
+    """The parts after the last step: where the choice is when there are several solutions (:func:`choice_part`),
+    the ending, then the summary; options as for :func:`result_parts`."""
+    choice = choice_part(result, width, brief=brief)
+    return ([] if choice is None else [choice]) + [ending(result, grids=grids, width=width, highlighted=highlighted),
+                                                 summary(result, show_time=show_time)]
 
 
 def result_parts(result: Result, *, grids: bool = True, detail: bool = False, brief: bool = False,
@@ -497,12 +608,22 @@ def result_parts(result: Result, *, grids: bool = True, detail: bool = False, br
     puzzle = result.puzzle
     rounds = Rounds()
     yield from header_parts(puzzle, grids=grids)
-    for step, grid in steps_with_grids(puzzle, result.steps):
-        marks = rounds.highlight(step)
-        yield step_part(step, detail=detail, brief=brief, width=width)
-        if grids and marks is not None:
-            yield picture(puzzle, grid, marks)
-    yield from ending_parts(result, grids=grids, width=width, show_time=show_time, highlighted=highlighted)
+    grid = starting_grid(puzzle)
+    for step in result.steps:
+        apply_marks(grid, step)
+        before = rounds.start(step, grid)
+        if grids and before is not None:
+            drawn = picture(puzzle, *reversed(before))
+            rounds.shown(drawn)
+            yield drawn
+        part = step_part(step, detail=detail, brief=brief, width=width)
+        rounds.shown(part)
+        yield part
+    last = rounds.finish(grid)
+    if grids and last is not None:
+        yield picture(puzzle, *reversed(last))
+    yield from ending_parts(result, grids=grids, width=width, show_time=show_time, highlighted=highlighted,
+                            brief=brief)
 
 
 def gap_before(previous: Part | None, part: Part) -> bool:
@@ -534,7 +655,7 @@ def part_lines(part: Part) -> list[str]:
     if isinstance(part, Picture):
         return list(part.lines)
     if isinstance(part, StepPart):
-        return [*part.lines, *part.reasons]
+        return [*part.lines, *part.reasons, *part.drawing]
     if isinstance(part, Ending):
         return [*part.message] + ([] if part.picture is None else ["", *part.picture.lines])
     if isinstance(part, Summary):

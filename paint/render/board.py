@@ -1,0 +1,154 @@
+"""The grid as the explanation draws it: Kramer's picture, readable by number.
+
+Kramer's ASCII picture (:func:`paint.formats.pro.draw`: clues on the left
+and on top, a frame of ``|`` and ``-``, ``XX`` a full square, `` .`` an
+empty one) is the file format; the explanation draws the same picture with
+what a person reading it by number needs:
+
+- **every row numbered** on the right of the frame, and **the columns
+  numbered** under the bottom frame at 1, 5, 10, 15 ...; the frames carry a
+  ``+`` after every fifth column, so "column 17" is found by counting from
+  the tick of 15;
+- **column clues that never touch**: when a column clue has a number of
+  two digits or more, every column is drawn three characters wide (a clue
+  ``4 16`` reads `` 4 16``, never ``416``), else two, as Kramer drew them;
+- **the squares marked since the last picture** drawn with their own
+  characters (``##`` full, `` *`` empty), so plain text shows what a round
+  added without colour; a legend under the picture says so.
+
+Nothing here decides what is shown; :mod:`paint.render.text` does.
+
+>>> from paint.puzzle import Puzzle
+>>> from paint.squares import Grid
+>>> puzzle = Puzzle(rows=[[1], [10], [0]], columns=[[1]] * 9 + [[2]])
+>>> board = draw(puzzle, Grid.from_lines(['X.........', 'XXXXXXXXXX', '..........']), marked={(1, 1)})
+>>> print('\\n'.join(board.lines))
+     1 1 1 1 1 1 1 1 1 2
+    ---------+---------+
+  1|XX . . . . . . . . .| 1
+ 10|XX##XXXXXXXXXXXXXXXX| 2
+  0| . . . . . . . . . .| 3
+    ---------+---------+
+     1       5        10
+>>> board.cell, board.square(1, 1)
+(2, (3, 6))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+import attrs
+
+from ..formats.pro import row_clue_text, stacked
+from ..puzzle import Puzzle
+from ..squares import BLANK, EMPTY, FULL, Grid
+
+GLYPHS = {BLANK: " ", EMPTY: ".", FULL: "X"}
+"""How a square is drawn (Kramer key decision 3): the glyph fills a full square's cell, ends an empty one's."""
+
+MARKED = {BLANK: " ", EMPTY: "*", FULL: "#"}
+"""How a square in ``marked`` is drawn: the squares marked since the last picture, or where two solutions differ."""
+
+TICK = 5
+"""Columns between the ticks on the frames and the numbers under the picture."""
+
+
+@attrs.frozen
+class Board:
+    """A drawn grid: its ``lines``, where square (0, 0) is (``top`` line, ``left`` character) and the ``cell`` width.
+
+    Square ``(r, c)`` is drawn on line ``top + r`` in characters
+    ``left + cell * c`` up to (not including) ``left + cell * (c + 1)``.
+    """
+
+    lines: tuple[str, ...] = attrs.field(converter=tuple)
+    top: int
+    left: int
+    cell: int
+
+    def square(self, row: int, column: int) -> tuple[int, int]:
+        """The picture line and first character of square (``row``, ``column``), both 0-based."""
+        return self.top + row, self.left + self.cell * column
+
+
+def cell_width(puzzle: Puzzle) -> int:
+    """Characters per column: 3 when a column clue number has two digits or more (so two never touch), else 2.
+
+    >>> cell_width(Puzzle(rows=[[1]], columns=[[1]])), cell_width(Puzzle(rows=[[10]], columns=[[1]] * 10))
+    (2, 2)
+    >>> cell_width(Puzzle(rows=[[1]] * 10, columns=[[10]]))
+    3
+    """
+    return 3 if any(number >= 10 for clue in puzzle.columns for number in clue) else 2
+
+
+def draw(puzzle: Puzzle, grid: Grid | None = None, *, marked: Collection[tuple[int, int]] = ()) -> Board:
+    """``grid`` (None: all blank) in ``puzzle``'s frame with its clues, row and column numbers; ``marked`` squares
+    (0-based ``(row, column)`` pairs) drawn ``#`` / ``*``.
+
+    Raises ValueError when the grid's size is not the puzzle's.  Source:
+    Kramer key decisions 2 and 3, with the numbers and spacing above.
+    """
+    if grid is not None and (grid.height, grid.width) != (puzzle.height, puzzle.width):
+        raise ValueError(f"a {grid.width} x {grid.height} grid cannot be drawn in a "
+                         f"{puzzle.width} x {puzzle.height} puzzle")
+    cell = cell_width(puzzle)
+    marked = set(marked)
+    row_texts = [row_clue_text(clue) for clue in puzzle.rows]
+    margin = max(map(len, row_texts), default=3)
+    left = margin + 1
+    lines = [(" " * left + "".join(cells)).rstrip()
+             for cells in stacked(puzzle.columns, lambda n: str(n).rjust(cell), " " * cell)]
+    top = len(lines) + 1
+    frame = " " * left + "".join("-" * (cell - 1) + ("+" if (c + 1) % TICK == 0 else "-")
+                                 for c in range(puzzle.width))
+    lines.append(frame)
+    for row, text in enumerate(row_texts):
+        squares = []
+        for column in range(puzzle.width):
+            value = BLANK if grid is None else grid.rows[row][column]
+            glyph = (MARKED if (row, column) in marked else GLYPHS)[value]
+            squares.append(glyph * cell if value == FULL else glyph.rjust(cell if cell == 2 else 2).ljust(cell))
+        lines.append(f"{text.rjust(margin)}|{''.join(squares)}| {row + 1}")
+    lines.append(frame)
+    lines.append(column_numbers(puzzle.width, cell, left))
+    return Board(lines, top, left, cell)
+
+
+def column_numbers(width: int, cell: int, left: int = 0) -> str:
+    """The line of column numbers under a picture: 1, then every fifth, each ending at its column's last character.
+
+    >>> column_numbers(12, 2)
+    ' 1       5        10'
+    """
+    line = [" "] * (left + cell * width)
+    for column in [1] + list(range(TICK, width + 1, TICK)):
+        text = str(column)
+        end = left + cell * column
+        if column == 1 or "".join(line[end - len(text) - 1:end]).strip() == "":
+            line[end - len(text):end] = text
+    return "".join(line).rstrip()
+
+
+def ruler(width: int) -> str:
+    """The numbers over a line drawn in ``paint line``'s notation (``>`` then one character per square): 1, then
+    every fifth, each number ending over its square.
+
+    >>> ruler(12)
+    ' 1   5   10'
+    """
+    return column_numbers(width, 1, 1) if width else ""
+
+
+def key(letters: str) -> str | None:
+    """The key to Kramer's letters in an answer (a-z 10-35, A-Z 36-61), for the letters in ``letters``; None if none.
+
+    >>> key('2 1 a g 3 a')
+    'key: a = 10, g = 16'
+    """
+    from ..formats.solution import DIGITS
+    used = sorted({char for char in letters if char.isalpha()}, key=DIGITS.index)
+    if not used:
+        return None
+    return "key: " + ", ".join(f"{char} = {DIGITS.index(char)}" for char in used)
