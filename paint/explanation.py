@@ -163,7 +163,9 @@ class Chain:
 
     ``links`` keep only the consequences the break depends on, in the order
     they were found.  ``broken_squares`` are the broken strip's squares when
-    it broke (None when two strips disagreed on a square).
+    it broke (None when two strips disagreed on a square).  A search
+    branch's chain starts from a block put in one of its places: ``placed``
+    holds the marks that put it there (``assumed`` is the first of them).
     """
 
     assumed: Mark
@@ -173,6 +175,7 @@ class Chain:
     rule: str
     reason: str
     broken_squares: bytes | None = attrs.field(default=None, repr=False)
+    placed: tuple[Mark, ...] = ()
 
     @property
     def merged(self) -> list[Link]:
@@ -293,6 +296,9 @@ class Branch:
     how many steps the rules took in it, ``level`` its depth (1 for the
     placements of the first block tried); ``reason_lines`` say why the
     broken strip broke, a line a fact (``reason`` is them joined).
+    ``chain``, for a place of a committed search step's block that breaks,
+    is the chain of one-line steps from putting the block there to the
+    strip that breaks (:func:`paint.rules.probe.follow`), else None.
     """
 
     placement: Placement
@@ -304,6 +310,7 @@ class Branch:
     reason: str | None = None
     children: tuple["Branch", ...] = ()
     reason_lines: tuple[str, ...] = ()
+    chain: Chain | None = None
 
     @property
     def text(self) -> str:
@@ -344,7 +351,8 @@ class Search:
     ``agreed`` is True when several places are left but they all work out
     some squares alike (those squares are then the step's marks).
     ``stopped`` is True when a limit stopped the search: ``branches`` are
-    then as far as they were worked.  With none of these, every place broke
+    then as far as they were worked.  ``squares``, when known, are the
+    searched block's strip at the stall, from which its places follow.  With none of these, every place broke
     and the clues cannot all hold.
     """
 
@@ -352,6 +360,7 @@ class Search:
     survived: int | None
     agreed: bool = False
     stopped: bool = False
+    squares: bytes | None = attrs.field(default=None, repr=False)
 
     @property
     def text(self) -> str:

@@ -196,11 +196,26 @@ def line_document(reason, marks) -> dict:
 
 
 def step_line(step: Step) -> dict | None:
-    """The line a line rule's step worked, before and after it (:func:`line_document`), or None when the step is not
-    one rule on one strip (a probe, a search step, a round of ``--steps rule``)."""
-    if step.chain is not None or step.search is not None or step.strip is None or len(step.reasons) != 1:
+    """The line a step worked, before and after it (:func:`line_document`): a line rule's strip, or the strip of
+    the block a search step placed (when its record holds that strip's squares); None for a probe, a round of
+    ``--steps rule`` and a search step whose marks lie off its block's strip."""
+    search = step.search
+    if search is not None:
+        if search.squares is None or not search.branches or step.strip != search.branches[0].placement.strip:
+            return None
+        after = bytearray(search.squares)
+        for mark in step.marks:
+            after[mark.position] = mark.value
+        return {"before": format_line(search.squares), "after": format_line(after)}
+    if step.chain is not None or step.strip is None or len(step.reasons) != 1:
         return None
     return line_document(step.reasons[0], step.marks)
+
+
+def cites_other_lines(step: Step) -> bool:
+    """Whether ``step``'s reasons cite squares off the line it marks: a probe's chain, a search step's places and
+    chains, a round of several strips (``--steps rule``)."""
+    return step.chain is not None or step.search is not None or step_line(step) is None
 
 
 def reason_document(reason) -> dict:
@@ -274,26 +289,35 @@ def step_fields(step: Step) -> list[tuple[str, object]]:
         for mark in step.marks:
             by_strip.setdefault(mark.strip, []).append(mark)
         lines = [line_document(reason, by_strip.get(reason.strip, ())) for reason in step.reasons]
-        if len(step.reasons) == 1 and step.strip is not None:  # a line rule's step, on one strip
-            fields.append(("line", lines[0]))
+        line = step_line(step)
+        if line is not None:  # a step on one strip: a line rule's, or a search step's on its block's strip
+            fields.append(("line", line))
         fields.append(("reasons", [{**reason_document(reason), "line": line}
                                    for reason, line in zip(step.reasons, lines)]))
     else:  # a probe's reasons are its links', on squares it assumed: they go with the links
-        chain = step.chain
         fields.append(("reasons", []))
-        fields.append(("chain", {
-            "assumed": mark_document(chain.assumed),
-            "links": [{"generation": link.generation, "strip": link.strip.name, "rule": link.rule,
-                       "text": link.text, "marks": [mark_document(m) for m in link.marks],
-                       "reason": None if link.reason is None else reason_document(link.reason),
-                       "line": None if link.reason is None else line_document(link.reason, link.marks)}
-                      for link in chain.links],
-            "broken": {"strip": chain.broken.name, "rule": chain.rule, "reason": chain.reason,
-                       "lines": broken_lines(chain)},
-        }))
+        fields.append(("chain", chain_document(step.chain)))
     if step.search is not None:
         fields.append(("branches", [_branch_document(b) for b in step.search.branches]))
     return fields
+
+
+def chain_document(chain) -> dict:
+    """A probe's chain, or a search branch's, in the JSON document: ``assumed`` (a probe's square; a branch's
+    first mark), ``placed`` (a branch's: every mark that put its block in place), the ``links`` (each with its
+    ``generation``, ``strip``, ``rule``, ``text``, ``marks``, ``reason`` and ``line`` before and after), and the
+    ``broken`` strip with why."""
+    document = {"assumed": mark_document(chain.assumed)}
+    if chain.placed:
+        document["placed"] = [mark_document(mark) for mark in chain.placed]
+    document["links"] = [{"generation": link.generation, "strip": link.strip.name, "rule": link.rule,
+                          "text": link.text, "marks": [mark_document(m) for m in link.marks],
+                          "reason": None if link.reason is None else reason_document(link.reason),
+                          "line": None if link.reason is None else line_document(link.reason, link.marks)}
+                         for link in chain.links]
+    document["broken"] = {"strip": chain.broken.name, "rule": chain.rule, "reason": chain.reason,
+                          "lines": broken_lines(chain)}
+    return document
 
 
 def _branch_document(branch) -> dict:
@@ -307,5 +331,6 @@ def _branch_document(branch) -> dict:
         "steps": branch.worked,
         "broken": None if branch.broken is None else branch.broken.name,
         "reason": branch.reason,
+        "chain": None if branch.chain is None else chain_document(branch.chain),
         "branches": [_branch_document(child) for child in branch.children],
     }

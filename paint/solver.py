@@ -140,13 +140,13 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
                 if options.depth_first:  # none: the breadth-first search says where the clues contradict
                     proven_none = True
                     budget.within(EXPLAIN_CONTRADICTION)
-            from .search.bfs import SearchMemory, Verdict, explore  # only a puzzle the rules cannot finish loads it
-            memory = memory or SearchMemory()
+            from .search.bfs import SearchMemory, Verdict, explore, with_chains  # only a puzzle the rules cannot
+            memory = memory or SearchMemory()                                      # finish loads it
             found = explore(engine, branch_rules, budget, options, memory)
             if found.kind in (Verdict.COMMIT, Verdict.AGREE):
                 if not found.marks:
                     raise RuntimeError("search committed no square")  # a bug: it would loop for ever
-                engine.commit("search", found.marks, found.search)
+                engine.commit("search", found.marks, with_chains(engine, found.search, branch_rules))
                 continue
             if found.kind is Verdict.NONE:
                 strip = found.search.branches[0].placement.strip

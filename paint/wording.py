@@ -777,6 +777,10 @@ def step_head(step) -> str:
         assumed = step.chain.assumed
         return f"{rule}: row {assumed.row + 1}, column {assumed.column + 1} cannot be {assumed.value.word}"
     strip = step.strip
+    search = step.search
+    if search is not None and search.branches and strip is not None and strip != search.branches[0].placement.strip:
+        home = search.branches[0].placement  # the block searched lies on another strip than the marks: name both
+        return f"{rule}: {label(home.strip, home.clue)} - {strip.name}: {strip_marks(strip, step.marks)}"
     if strip is not None and (step.reasons or step.rule == "search"):
         clue = step.reasons[0].clue if step.reasons else _search_clue(step)
         where = label(strip, clue) if clue is not None else strip.name
@@ -807,28 +811,9 @@ def step_body(step, *, detail: bool = False) -> list[tuple[int, str]]:
         chain = step.chain
         assumed = chain.assumed
         square = f"row {assumed.row + 1}, column {assumed.column + 1}"
-        broken = f"{label(chain.broken, chain.broken_clue)} could not be completed:"
-        if not chain.links:  # the assumed square's own strip breaks at once
-            lines.append((1, f"if {square} were {assumed.value.word}, {broken}"))
-            lines.extend((2, line) for line in broken_lines(chain))
-            return lines
-        lines.append((1, f"if {square} were {assumed.value.word}:"))
-        if detail:
-            for link in chain.links:
-                lines.append((2, f"{link.text} (generation {link.generation}, {link.rule})"))
-                if link.reason is not None:
-                    lines.extend((3 + level, line) for level, line in reason_lines(link.reason))
-        else:
-            for group in chain.pieces:
-                lines.append((2, links_text(group)))
-                for nested in chain.nested(group[0]) if len(group) == 1 else ():
-                    lines.extend((3 + level, line) for level, line in reason_lines(nested.reason))
-        lines.append((2, f"and {broken}"))
-        lines.extend((3, line) for line in broken_lines(chain))
-        return lines
+        return chain_lines(chain, f"if {square} were {assumed.value.word}", 1, detail=detail)
     if step.search is not None:
-        lines.append((1, step.search.text))
-        return lines
+        return search_lines(step.search, detail=detail)
     if step.rule == "search":
         lines.append((1, "every place left of the block searched gives these squares the same value"))
         return lines
@@ -842,6 +827,101 @@ def step_body(step, *, detail: bool = False) -> list[tuple[int, str]]:
         else:
             lines.append((1, f"{reason.label}:"))
             lines.extend((2 + level, line) for level, line in said)
+    return lines
+
+
+def chain_lines(chain, supposing: str, depth: int, *, detail: bool = False,
+                reasons: bool = False) -> list[tuple[int, str]]:
+    """A chain (a probe's, or a search branch's) as ``(depth, text)`` lines: ``supposing`` (``'if row 1, column
+    9 were full'``), then one piece a line - links that mark the same squares alike together, a link found by a
+    contradiction on its strip with that contradiction's reason (with ``detail``, every link on its own line with
+    its rule, generation and reason; with ``reasons``, every link on its own line with its reason) - then the strip
+    that could not be completed, and why."""
+    broken = f"{label(chain.broken, chain.broken_clue)} could not be completed:"
+    if not chain.links:  # the strip of the assumption breaks at once
+        return [(depth, f"{supposing}, {broken}"), *((depth + 1, line) for line in broken_lines(chain))]
+    lines = [(depth, f"{supposing}:")]
+    if detail or reasons:
+        for link in chain.links:
+            lines.append((depth + 1, f"{link.text} (generation {link.generation}, {link.rule})" if detail
+                          else link.text))
+            if link.reason is not None:
+                lines.extend((depth + 2 + level, line) for level, line in reason_lines(link.reason))
+    else:
+        for group in chain.pieces:
+            lines.append((depth + 1, links_text(group)))
+            for nested in chain.nested(group[0]) if len(group) == 1 else ():
+                lines.extend((depth + 2 + level, line) for level, line in reason_lines(nested.reason))
+    lines.append((depth + 1, f"and {broken}"))
+    lines.extend((depth + 2, line) for line in broken_lines(chain))
+    return lines
+
+
+def places_lines(search) -> list[str]:
+    """Why the searched block has exactly the places tried: the earliest and latest it can lie (with the facts that
+    bound it, when the left-most and right-most placements give that range), and, for each start in between that
+    is no place, the known square that rules it out; then the places.  Told from the block's strip at the stall
+    (:attr:`paint.explanation.Search.squares`); without it, only the places."""
+    first = search.branches[0].placement
+    starts = [branch.placement.start for branch in search.branches]
+    places = [branch.placement.where for branch in search.branches]
+    has = f"{first.block} has {plural(len(places), 'place')}: {listed(places, 'or')}"
+    squares = search.squares
+    if squares is None:
+        return [has]
+    from .linesolvers.dp import block_starts
+    found = block_starts(first.clue, squares)
+    if found is None or sorted(found[first.target]) != sorted(starts):
+        return [has]
+    clue, kind, target, size = first.clue, first.strip.crossing, first.target, first.size
+    low, high = min(starts), max(starts) + size - 1
+    derivation = Derivation(clue, squares)
+    lines = []
+    if derivation.failure is None and (derivation.earliest[target], derivation.latest[target]) == (low, high):
+        folded = Folded(derivation, [(target, "start"), (target, "end")], clue, kind)
+        lines += folded.premises()
+        lines.append(f"{lies(derivation, clue, kind, target)}{folded.why((target, 'start'), (target, 'end'))}")
+    else:
+        lines.append(f"{block_name(clue, target)} can only lie in {squares_phrase(kind, range(low, high + 1))}"
+                     " (the other blocks leave it no room beyond)")
+    for start in range(low, high - size + 2):
+        if start in starts:
+            continue
+        where = squares_phrase(kind, range(start, start + size))
+        empty = [p for p in range(start, start + size) if squares[p] == EMPTY]
+        touching = [p for p in (start - 1, start + size) if 0 <= p < len(squares) and squares[p] == FULL]
+        if empty:
+            lines.append(f"not at {where}: it would cover the empty {squares_phrase(kind, empty)}")
+        elif touching:
+            lines.append(f"not at {where}: it would touch the full {squares_phrase(kind, touching)}")
+        else:
+            lines.append(f"not at {where}: the other blocks could not then be placed")
+    return lines + [f"so {has.replace(first.block, 'it', 1)}"]
+
+
+def search_lines(search, *, detail: bool = False) -> list[tuple[int, str]]:
+    """Under a search step: the block and its places, then, for each place that broke, the chain from putting
+    the block there to the strip that broke (:func:`chain_lines`; a place that broke only further down says so
+    in a line), then what that leaves.  A place that survives is not narrated.  (With ``detail`` the renderer
+    adds each branch's own steps.)"""
+    if search.stopped or not any(branch.chain is not None for branch in search.branches):
+        return [(1, search.text)]
+    lines = [(1, line) for line in places_lines(search)]
+    for index, branch in enumerate(search.branches):
+        if index == search.survived or branch.outcome not in ("contradiction", "exhausted"):
+            continue
+        if branch.chain is not None:
+            lines.extend(chain_lines(branch.chain, f"if it lay at {branch.placement.where}", 1, detail=detail,
+                                     reasons=True))
+        else:
+            lines.append((1, f"at {branch.placement.where} it {branch.became}"))
+    if search.survived is not None:
+        lines.append((1, f"so it lies at {search.branches[search.survived].placement.where}"))
+    elif search.agreed:
+        left = [b.placement.where for b in search.branches if b.outcome not in ("contradiction", "exhausted")]
+        lines.append((1, f"every place left ({listed(left, 'or')}) gives the marked squares the same value"))
+    else:
+        lines.append((1, "so the clues cannot all hold"))
     return lines
 
 

@@ -111,12 +111,15 @@ class TestExitStatus:
         assert "unique           no" in out
 
     def test_detail_shows_branches(self, capsys):
-        """--detail shows, under a search step, each place tried and the branch's own steps, indented by depth."""
+        """--detail shows, under a search step, the chain of each place that breaks with each link's rule and
+        generation, then each place tried and the branch's own steps, indented by depth."""
         assert cli.main(["solve", "--no-grids", "--detail", str(SEARCH)]) == 0
         out = capsys.readouterr().out
         assert "search (trial and error): row 7 [1 1 2 1 1 1 1] - column 15 full; column 16 empty" in out
-        assert ("row 7's fourth 1 has 2 places - column 16 breaks row 9 after 2 steps; so it lies at column 15"
-                in " ".join(out.split()))
+        said = " ".join(out.split())
+        assert "so it has 2 places: column 15 or column 16 if it lay at column 16: column 15 [4 1 1 6 3] would make" \
+            " row 9 full (generation 1, overlap)" in said
+        assert "and row 9 [3 3 1 2 2] could not be completed:" in said and "so it lies at column 15" in said
         assert ("\n    row 7's fourth 1 at column 16 breaks row 9 after 2 steps\n"
                 "        1. overlap (forcing): column 15 [") in out
         assert "\n        and row 9 could not be completed:\n            the second 2 cannot start" in out

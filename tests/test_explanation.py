@@ -186,6 +186,7 @@ class TestLineBeforeAndAfter:
                 links = step.chain.links if step.chain is not None else ()
                 before = [self.strip_text(rows, reason.strip) for reason in reasons]
                 known = [self.strip_text(rows, link.strip) for link in links]
+                before_rows = [list(row) for row in rows]
                 for mark in step.marks:
                     rows[mark.row][mark.column] = int(mark.value)
                 for reason, was in zip(reasons, before):
@@ -201,9 +202,14 @@ class TestLineBeforeAndAfter:
                     assert [document["line"] for document in fields["reasons"]] == [
                         line_document(reason, step.marks) for reason in reasons]
                     one_strip = step.chain is None and step.strip is not None and len(step.reasons) == 1
-                    assert ("line" in fields) == one_strip
+                    searched = step.search is not None and step.search.squares is not None and \
+                        step.strip == step.search.branches[0].placement.strip
+                    assert ("line" in fields) == (one_strip or searched)
                     if one_strip:
                         assert fields["line"] == fields["reasons"][0]["line"]
+                    if searched:  # a search step's: its block's strip, replayed likewise
+                        assert (fields["line"]["before"], fields["line"]["after"]) == (
+                            self.strip_text(before_rows, step.strip), self.strip_text(rows, step.strip)), step.line
                 for link, was in zip(links, known):
                     if link.reason is None:
                         continue

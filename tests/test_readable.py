@@ -18,7 +18,7 @@ import paint
 from checker import is_solution
 from paint.render import board
 from paint.render.text import SCREEN, Picture, StepPart, line_drawing, render_text, result_parts
-from paint.result import replay, step_line
+from paint.result import cites_other_lines, replay, step_line
 from paint.squares import BLANK, EMPTY, FULL, Grid
 
 ROOT = Path(__file__).parent.parent
@@ -143,7 +143,7 @@ class TestPicturesNear:
         """A step that draws no line of its own (a probe, a search step) starts at most a screen below the bottom of
         the last picture (its frame, column numbers and legend)."""
         result = solved(path)
-        off_line = {step.number for step in result.steps if step_line(step) is None}
+        off_line = {step.number for step in result.steps if cites_other_lines(step)}
         assert off_line
         last = None
         for index, line in enumerate(render_text(result, show_time=False).splitlines()):
@@ -237,3 +237,83 @@ class TestSeveralSolutions:
                     " each solution satisfies every clue",
             "differences": [[2, 8], [2, 9], [3, 8], [3, 9]]}
         assert solved(ROOT / "puzzles" / "dancer.pro").to_document()["choice"] is None
+
+
+SEARCH_PUZZLES = [CORPUS / "jwilk" / "data016.nin", CORPUS / "survey" / "webpbn-00065-mum.non",
+                  CORPUS / "survey" / "webpbn-00803-light.non"]
+"""Corpus puzzles whose solves take search steps, quick enough to replay every chain (merka and forever take
+search steps too, but take long to solve)."""
+
+
+def fits(clue, glyphs: str) -> bool:
+    """Whether some placement of ``clue`` fits the line ``glyphs`` (' ' blank, '.' empty, 'X' full): the
+    independent regular expression of tests/checker.py."""
+    from checker import clue_pattern
+    return clue_pattern(clue).fullmatch(glyphs) is not None
+
+
+def forced(clue, glyphs: str) -> dict[int, str]:
+    """The exact line solver of this test: every blank square that only one value lets ``clue`` fit, with it."""
+    found = {}
+    for position, glyph in enumerate(glyphs):
+        if glyph != " ":
+            continue
+        can = [value for value in "X." if fits(clue, glyphs[:position] + value + glyphs[position + 1:])]
+        if len(can) == 1:
+            found[position] = can[0]
+    return found
+
+
+class TestSearchChains:
+    @pytest.mark.parametrize("path", SEARCH_PUZZLES, ids=lambda p: p.stem)
+    def test_each_breaking_place_replays(self, path):
+        """Every place of a search step's block that breaks carries its chain: from the grid before the step with
+        the block placed, each link's marks follow from its strip alone (this test's own exact line solver) and
+        the broken strip cannot be completed.  The place that survives has none; the text tells each chain."""
+        result = solved(path)
+        puzzle = result.puzzle
+        grid = replay(puzzle, ())
+        chains = 0
+        for step in result.steps:
+            if step.search is not None:
+                for index, branch in enumerate(step.search.branches):
+                    chain = branch.chain
+                    if index == step.search.survived:
+                        assert chain is None
+                    if chain is None:
+                        continue
+                    assert branch.outcome == "contradiction"
+                    trial = grid.copy()
+                    for mark in chain.placed:
+                        assert grid.rows[mark.row][mark.column] == BLANK
+                        assert mark.strip == branch.placement.strip
+                        trial.mark(mark.row, mark.column, mark.value)
+                    block = range(branch.placement.start, branch.placement.start + branch.placement.size)
+                    for position in block:  # the block lies where the branch puts it
+                        r, c = branch.placement.strip.square(position)
+                        assert trial.rows[r][c] == FULL
+                    for link in chain.links:
+                        glyphs = strip_glyphs(trial, link.strip)
+                        follows = forced(link.clue, glyphs)
+                        for mark in link.marks:
+                            assert follows.get(mark.position) == ("X" if mark.value == FULL else "."), link.text
+                            trial.mark(mark.row, mark.column, mark.value)
+                    assert not fits(chain.broken_clue, strip_glyphs(trial, chain.broken)), chain.broken.name
+                    chains += 1
+                    said = " ".join(render_text_step(step).split())
+                    assert f"if it lay at {branch.placement.where}" in said
+                    assert f"and {chain.broken.name} [" in said
+            for mark in step.marks:
+                grid.mark(mark.row, mark.column, mark.value)
+        assert chains
+
+
+def strip_glyphs(grid: Grid, strip) -> str:
+    line = grid.rows[strip.index] if strip.kind == "row" else [row[strip.index] for row in grid.rows]
+    return "".join(" .X"[value] for value in line)
+
+
+def render_text_step(step) -> str:
+    from paint.render.text import step_part
+    part = step_part(step)
+    return "\n".join([*part.lines, *part.reasons])

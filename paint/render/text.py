@@ -65,7 +65,7 @@ from ..wording import number, plural, step_body, step_head
 from ..formats import pro, solution
 from ..printable import printable
 from ..puzzle import Puzzle
-from ..result import Result, step_line
+from ..result import Result, cites_other_lines, step_line
 from ..rules import RULE_NAMES
 from . import board
 from .board import key, ruler
@@ -254,9 +254,10 @@ def step_part(step: Step, *, detail: bool = False, brief: bool = False, width: i
 
 
 def line_drawing(step: Step) -> list[str]:
-    """Under a line rule's step: its row or column before and after the step, in ``paint line``'s notation (``#``
-    full, ``-`` empty, a space blank, between ``>`` and ``<``), under a ruler numbering its squares 1, 5, 10 ...;
-    no lines for a step that is not one rule on one strip (:func:`paint.result.step_line`).
+    """Under a line rule's step (and a search step's, on its block's strip): its row or column before and after the
+    step, in ``paint line``'s notation (``#`` full, ``-`` empty, a space blank, between ``>`` and ``<``), under a
+    ruler numbering its squares 1, 5, 10 ...; no lines for a step on no one strip
+    (:func:`paint.result.step_line`).
 
     >>> from paint.explanation import Mark
     >>> from paint.puzzle import Puzzle
@@ -292,7 +293,8 @@ class Rounds:
     with their own characters.  A line rule's step needs no picture: it
     draws its own line before and after (:func:`line_drawing`), and its
     reasons cite only squares of that line.  A step that cites squares of
-    other lines - a probe, a search step, a round of ``--steps rule`` - gets
+    other lines - a probe, a search step, a round of ``--steps rule``
+    (:func:`paint.result.cites_other_lines`) - gets
     a picture of the grid just before it when more than :data:`SCREEN`
     lines were shown since the last one, so the squares it cites are always
     within a screen above it.
@@ -314,7 +316,7 @@ class Rounds:
         new round, or the one ``step`` needs within a screen (see the class)."""
         closed = None
         new_round = self.round is not None and step.round != self.round
-        far = self.lines > SCREEN and step_line(step) is None
+        far = self.lines > SCREEN and cites_other_lines(step)
         if self.marks and (new_round or far):
             before = Grid(grid.height, grid.width, [list(row) for row in grid.rows])
             for mark in step.marks:

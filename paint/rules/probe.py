@@ -144,6 +144,21 @@ def probe(engine, row: int, column: int, generations: int, rules=None, reads: di
     return _Follower(engine, rules).run(row, column, generations)
 
 
+def follow(engine, placed, rules=None) -> Chain | None:
+    """Put the marks ``placed`` (:class:`paint.explanation.Mark` records of blank squares: a search's block in one
+    of its places, :func:`paint.search.blocks.placement_marks`) on the engine's grid and follow what the line rules
+    force, generation after generation, until a strip cannot be completed or nothing more follows.
+
+    Returns the :class:`Chain` to the break, cut down to the links the break needs (as a probe's; its ``placed``
+    holds the marks when there are several), or None when nothing breaks.  The engine is not changed.  This is
+    the chain a search step tells for each place of its block that breaks (Kramer decision 6/7/2: the search is
+    explained as the probes are).
+    """
+    if not placed:
+        return None
+    return _Follower(engine, engine.strip_rules if rules is None else rules).run_marks(list(placed), 10 ** 9)
+
+
 def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, int]) -> bool:
     """Whether assuming (``row``, ``column``) full breaks a strip within ``generations``: the quick pass of :func:`probe`.
 
@@ -236,10 +251,17 @@ class _Follower:
         self.marked_by[(r, c)] = link
 
     def run(self, row: int, column: int, generations: int) -> Chain | None:
+        return self.run_marks([Mark(row, column, FULL, self.engine.strips[row].id)], generations)
+
+    def run_marks(self, placed, generations: int) -> Chain | None:
+        """Follow the marks ``placed`` (the first is the chain's ``assumed``; all are its ``placed`` when several)
+        for up to ``generations`` generations; the chain to the first break, or None."""
         engine = self.engine
-        assumed = Mark(row, column, FULL, engine.strips[row].id)
-        self.put(row, column, FULL, -1)
-        current = set(engine.through(row, column))
+        assumed = placed[0]
+        current = set()
+        for mark in placed:
+            self.put(mark.row, mark.column, mark.value, -1)
+            current.update(engine.through(mark.row, mark.column))
         try:
             for generation in range(1, generations + 1):
                 made = []
@@ -258,7 +280,8 @@ class _Follower:
                     return None
                 current = following
         except _Broken as broken:
-            return self.shortest(assumed, broken)
+            chain = self.shortest(assumed, broken)
+            return chain if len(placed) == 1 else attrs.evolve(chain, placed=tuple(placed))
         return None
 
     def shortest(self, assumed: Mark, broken: _Broken) -> Chain:

@@ -425,3 +425,27 @@ def _commit(root: Node, keep_steps: bool) -> Explored:
         # its squares were already known: what the one branch left worked out is forced instead
         marks = agreement(root.grid, [child])
     return Explored(Verdict.COMMIT, search, tuple(marks))
+
+
+def with_chains(main, search: Search | None, rules) -> Search | None:
+    """``search`` with each place of its block that broke by line logic alone given its chain: the one-line steps
+    from putting the block there, on ``main``'s grid (the grid of the stall), to the strip that cannot be completed
+    (:func:`paint.rules.probe.follow` with ``rules``, the line rules; the links the break needs, each with its
+    reason).  A place that broke only further down (every place of a block below it broke) keeps its account
+    without a chain.  ``main`` is not changed.
+    """
+    if search is None:
+        return None
+    from ..rules.probe import follow
+    branches = []
+    for branch in search.branches:
+        if branch.outcome is Outcome.CONTRADICTION and branch.chain is None:
+            chain = follow(main, placement_marks(branch.placement, main.grid), rules)
+            if chain is not None:
+                branch = attrs.evolve(branch, chain=chain)
+        branches.append(branch)
+    strip = search.branches[0].placement.strip
+    length = main.grid.width if strip.kind == "row" else main.grid.height
+    squares = bytes(main.grid.rows[r][c] for r, c in (strip.square(p) for p in range(length)))
+    return attrs.evolve(search, branches=tuple(branches), squares=squares)
+
