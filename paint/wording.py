@@ -497,9 +497,14 @@ def _overlap(reason, bounds, said: bool = True) -> list[str]:
         return [f"so, however {'they lie' if len(covered) > 1 else 'it lies'}, {listed(covered)}"]
     folded = Folded(derivation, _every(bounds), clue, kind)
     lines = folded.premises()
+    size = len(reason.squares)
     for (target, first, last), span in zip(reason.detail.spans, bounds):
-        lines.append(f"{lies(derivation, clue, kind, target)}{folded.why(*span)}, so it covers "
-                     f"{squares_phrase(kind, range(first, last + 1))} however it lies")
+        covers = f"so it covers {squares_phrase(kind, range(first, last + 1))} however it lies"
+        if (derivation.earliest[target], derivation.latest[target]) == (0, size - 1):
+            # a bound that says nothing: the block may lie anywhere in the line, which is short for it
+            lines.append(f"{block_name(clue, target)} lies in a line of {size} squares, {covers}")
+        else:
+            lines.append(f"{lies(derivation, clue, kind, target)}{folded.why(*span)}, {covers}")
     return lines
 
 

@@ -210,7 +210,7 @@ class TestHint:
         assert one == ["look at column 3"]
         assert two == ["look at column 3: overlap (simple boxes)"]
         assert three == ["next: overlap (simple boxes): column 3 [7] - rows 4-7 full",
-                         "    the 7 can only lie in rows 1-10, so it covers rows 4-7 however it lies",
+                         "    the 7 lies in a line of 10 squares, so it covers rows 4-7 however it lies",
                          "             1   5   10",
                          "    before  >          <",
                          "    after   >   ####   <"]

@@ -239,10 +239,9 @@ class TestSeveralSolutions:
         assert solved(ROOT / "puzzles" / "dancer.pro").to_document()["choice"] is None
 
 
-SEARCH_PUZZLES = [CORPUS / "jwilk" / "data016.nin", CORPUS / "survey" / "webpbn-00065-mum.non",
-                  CORPUS / "survey" / "webpbn-00803-light.non"]
-"""Corpus puzzles whose solves take search steps, quick enough to replay every chain (merka and forever take
-search steps too, but take long to solve)."""
+SEARCH_PUZZLES = [CORPUS / "jwilk" / "data016.nin"] + [
+    CORPUS / "survey" / f"webpbn-{name}.non" for name in ("00065-mum", "00803-light", "01611-merka", "06574-forever")]
+"""The corpus puzzles whose solves take search steps (faase's too, but it takes minutes to solve)."""
 
 
 def fits(clue, glyphs: str) -> bool:

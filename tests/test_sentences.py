@@ -208,6 +208,17 @@ def check_line_claims(text, clue, line, pls, kind, ctx, errors, vacuous=False):
             if not all(p[j] <= c - 1 < p[j] + clue[j] for p in pls):
                 err(f"block {j+1} does not always cover {c}")
         return
+    m = re.match(BLK + rf" lies in a line of (\d+) squares, so it covers {K}s? ([\d, -]+) however it lies$", text)
+    if m:  # a block that may lie anywhere in its line: no range, the line's length
+        j = resolve(clue, m.group(1), m.group(2), ctx)
+        if int(m.group(3)) != len(line):
+            err(f"the line has {len(line)} squares, not {m.group(3)}")
+        if pls and (minstart(j), maxend(j)) != (0, len(line) - 1):
+            err(f"block {j+1} can only lie in {minstart(j)+1}-{maxend(j)+1}, not anywhere")
+        for c in parse_spans(m.group(4)):
+            if not all(p[j] <= c - 1 < p[j] + clue[j] for p in pls):
+                err(f"block {j+1} does not always cover {c}")
+        return
     m = re.match(rf"pushed as far (?:(left|up) as the known squares let them go, the blocks lie|(right|down),) in "
                  rf"{K}s? ([\d, -]+(?: and [\d-]+)?)$", text)
     if m:  # where every block lies pushed to one end: the left-most (right-most) placement, block by block
