@@ -785,7 +785,7 @@ def step_head(step) -> str:
     search = step.search
     if search is not None and search.branches and strip is not None and strip != search.branches[0].placement.strip:
         home = search.branches[0].placement  # the block searched lies on another strip than the marks: name both
-        return f"{rule}: {label(home.strip, home.clue)} - {strip.name}: {strip_marks(strip, step.marks)}"
+        return f"{rule}: {label(home.strip, home.clue)} - {strip.name}, {strip_marks(strip, step.marks)}"
     if strip is not None and (step.reasons or step.rule == "search"):
         clue = step.reasons[0].clue if step.reasons else _search_clue(step)
         where = label(strip, clue) if clue is not None else strip.name
@@ -882,7 +882,9 @@ def places_lines(search) -> list[str]:
     low, high = min(starts), max(starts) + size - 1
     derivation = Derivation(clue, squares)
     lines = []
-    if derivation.failure is None and (derivation.earliest[target], derivation.latest[target]) == (low, high):
+    if (low, high) == (0, len(squares) - 1):  # a range that would say nothing
+        lines.append(f"{block_name(clue, target)} may lie anywhere in the line of {len(squares)} squares")
+    elif derivation.failure is None and (derivation.earliest[target], derivation.latest[target]) == (low, high):
         folded = Folded(derivation, [(target, "start"), (target, "end")], clue, kind)
         lines += folded.premises()
         lines.append(f"{lies(derivation, clue, kind, target)}{folded.why((target, 'start'), (target, 'end'))}")
@@ -909,22 +911,29 @@ def search_lines(search, *, detail: bool = False) -> list[tuple[int, str]]:
     the block there to the strip that broke (:func:`chain_lines`; a place that broke only further down says so
     in a line), then what that leaves.  A place that survives is not narrated.  (With ``detail`` the renderer
     adds each branch's own steps.)"""
-    if search.stopped or not any(branch.chain is not None for branch in search.branches):
+    if search.stopped:
         return [(1, search.text)]
     lines = [(1, line) for line in places_lines(search)]
     for index, branch in enumerate(search.branches):
         if index == search.survived or branch.outcome not in ("contradiction", "exhausted"):
             continue
         if branch.chain is not None:
-            lines.extend(chain_lines(branch.chain, f"if it lay at {branch.placement.where}", 1, detail=detail,
-                                     reasons=True))
+            place = branch.placement
+            settled = [mark for mark in branch.chain.placed
+                       if not place.start - 1 <= mark.position <= place.start + place.size]
+            supposing = f"if it lay at {place.where}"
+            if settled:  # squares the place settles on its strip, beyond the block and its ends
+                supposing += (f" (so that {strip_marks(place.strip, settled).replace('; ', ' and ')}, the blocks"
+                              f" before it lying before it and those after it after it)")
+            lines.extend(chain_lines(branch.chain, supposing, 1, detail=detail, reasons=True))
         else:
             lines.append((1, f"at {branch.placement.where} it {branch.became}"))
     if search.survived is not None:
         lines.append((1, f"so it lies at {search.branches[search.survived].placement.where}"))
     elif search.agreed:
         left = [b.placement.where for b in search.branches if b.outcome not in ("contradiction", "exhausted")]
-        lines.append((1, f"every place left ({listed(left, 'or')}) gives the marked squares the same value"))
+        lines.append((1, f"worked with line logic from each place left ({listed(left, 'or')}), the grid gets the"
+                         " marked squares alike, so they hold wherever it lies"))
     else:
         lines.append((1, "so the clues cannot all hold"))
     return lines

@@ -283,11 +283,27 @@ class TestSearchChains:
                         continue
                     assert branch.outcome == "contradiction"
                     trial = grid.copy()
+                    place = branch.placement
+                    block = range(place.start, place.start + place.size)
+                    line = strip_glyphs(grid, place.strip)
+                    for position in block:
+                        line = line[:position] + "X" + line[position + 1:]
+                    for position in (block.start - 1, block.stop):
+                        if 0 <= position < len(line):
+                            line = line[:position] + "." + line[position + 1:]
+                    before = forced(place.clue[:place.target], line[:max(block.start - 1, 0)])
+                    after = forced(place.clue[place.target + 1:], line[block.stop + 1:])
                     for mark in chain.placed:
                         assert grid.rows[mark.row][mark.column] == BLANK
-                        assert mark.strip == branch.placement.strip
+                        assert mark.strip == place.strip
+                        glyph = "X" if mark.value == FULL else "."
+                        if block.start - 1 <= mark.position <= block.stop:  # the block and its ends
+                            assert line[mark.position] == glyph
+                        elif mark.position < block.start:  # the blocks before it lie before it
+                            assert before.get(mark.position) == glyph
+                        else:  # those after it, after it
+                            assert after.get(mark.position - block.stop - 1) == glyph
                         trial.mark(mark.row, mark.column, mark.value)
-                    block = range(branch.placement.start, branch.placement.start + branch.placement.size)
                     for position in block:  # the block lies where the branch puts it
                         r, c = branch.placement.strip.square(position)
                         assert trial.rows[r][c] == FULL

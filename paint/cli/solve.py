@@ -15,6 +15,7 @@ from ..errors import PaintError
 from ..signals import exit_status, handling, stopped_by
 from ..files import ChunkedWriter, check_destination, output_file
 from ..options import SolveOptions
+from ..result import replay
 from ..render.text import Rounds, TextWriter, ending_parts, header_parts, picture, step_part
 from ..wording import step_body
 from .status import EXIT_BY_STATUS, EXIT_CONTRADICTION, EXIT_MULTIPLE, EXIT_SOLVED, EXIT_STALLED, help_text
@@ -238,7 +239,9 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
         finally:
             if status is not None:
                 status.stop()
-        show(rounds.finish(result.grid))
+        # the grid the steps built: a result's grid may hold squares no step marked (a solution of several)
+        show(rounds.finish(result.grid if result.status == "solved" and result.depth_first is None
+                           else replay(puzzle, result.steps)))
         results.append(result if not many else attrs.evolve(result, steps=()))  # keep one explanation at a time
         if arguments.json:
             document.end(result)

@@ -10,8 +10,9 @@ what a person reading it by number needs:
   ``+`` after every fifth column, so "column 17" is found by counting from
   the tick of 15;
 - **column clues that never touch**: when a column clue has a number of
-  two digits or more, every column is drawn three characters wide (a clue
-  ``4 16`` reads `` 4 16``, never ``416``), else two, as Kramer drew them;
+  two digits or more, every column is drawn one character wider than its
+  longest number (a clue ``4 16`` reads `` 4 16``, never ``416``), else two
+  wide, as Kramer drew them;
 - **the squares marked since the last picture** drawn with their own
   characters (``##`` full, `` *`` empty), so plain text shows what a round
   added without colour; a legend under the picture says so.
@@ -73,14 +74,16 @@ class Board:
 
 
 def cell_width(puzzle: Puzzle) -> int:
-    """Characters per column: 3 when a column clue number has two digits or more (so two never touch), else 2.
+    """Characters per column: one more than the digits of the longest column clue number, so two numbers never
+    touch (3 for two digits, 4 for three); 2, Kramer's width, when every number has one digit.
 
     >>> cell_width(Puzzle(rows=[[1]], columns=[[1]])), cell_width(Puzzle(rows=[[10]], columns=[[1]] * 10))
     (2, 2)
-    >>> cell_width(Puzzle(rows=[[1]] * 10, columns=[[10]]))
-    3
+    >>> cell_width(Puzzle(rows=[[1]] * 10, columns=[[10]])), cell_width(Puzzle(rows=[[1]] * 100, columns=[[100]]))
+    (3, 4)
     """
-    return 3 if any(number >= 10 for clue in puzzle.columns for number in clue) else 2
+    digits = max((len(str(number)) for clue in puzzle.columns for number in clue), default=1)
+    return 2 if digits == 1 else digits + 1
 
 
 def draw(puzzle: Puzzle, grid: Grid | None = None, *, marked: Collection[tuple[int, int]] = ()) -> Board:
@@ -109,7 +112,7 @@ def draw(puzzle: Puzzle, grid: Grid | None = None, *, marked: Collection[tuple[i
         for column in range(puzzle.width):
             value = BLANK if grid is None else grid.rows[row][column]
             glyph = (MARKED if (row, column) in marked else GLYPHS)[value]
-            squares.append(glyph * cell if value == FULL else glyph.rjust(cell if cell == 2 else 2).ljust(cell))
+            squares.append(glyph * cell if value == FULL else glyph.rjust(2).ljust(cell))
         lines.append(f"{text.rjust(margin)}|{''.join(squares)}| {row + 1}")
     lines.append(frame)
     lines.append(column_numbers(puzzle.width, cell, left))
@@ -147,8 +150,9 @@ def key(letters: str) -> str | None:
     >>> key('2 1 a g 3 a')
     'key: a = 10, g = 16'
     """
-    from ..formats.solution import DIGITS
+    from ..formats.solution import DIGITS, UNENCODABLE
     used = sorted({char for char in letters if char.isalpha()}, key=DIGITS.index)
-    if not used:
-        return None
-    return "key: " + ", ".join(f"{char} = {DIGITS.index(char)}" for char in used)
+    said = [f"{char} = {DIGITS.index(char)}" for char in used]
+    if UNENCODABLE in letters:
+        said.append(f"{UNENCODABLE} = a number above {len(DIGITS) - 1}, which has no letter")
+    return "key: " + ", ".join(said) if said else None

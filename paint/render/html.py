@@ -65,7 +65,8 @@ from ..result import Result
 from ..squares import EMPTY, FULL, starting_grid
 from ..wording import plural, step_body, step_head
 from .svg import EMPTY_PATTERN, Layout, write_svg
-from .text import Header, branch_body, ending_parts, header
+from .text import Header, branch_body, ending, header
+from .text import summary as summary_part
 
 SQUARE = 20
 """The side of a square on the board, in px (the board scales to the window)."""
@@ -263,9 +264,13 @@ class HtmlWriter:
         """
         write = self.stream.write
         write("</ol>\n</div>\n</main>\n")
-        outcome, summary = ending_parts(result, grids=False, width=WIDE, show_time=show_time)
+        outcome = ending(result, grids=False, width=WIDE)
+        summary = summary_part(result, show_time=show_time)
+        choice = result.choice()  # several solutions: where the choice is, as the text's last step says it
+        said = "" if choice is None else "".join(f"<p class=\"choice\">{html.escape(line)}</p>\n"
+                                                 for line in choice.lines())
         write(f'<section id="outcome" class="{html.escape(result.status)}">\n<h2>Outcome</h2>\n'
-              f"<p class=\"message\">{html.escape(' '.join(outcome.message))}</p>\n<figure class=\"answer\">\n")
+              f"<p class=\"message\">{html.escape(' '.join(outcome.message))}</p>\n{said}<figure class=\"answer\">\n")
         if picture is None:
             write_svg(self.stream, result.puzzle, result.grid, declaration=False)
         else:

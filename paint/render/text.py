@@ -33,8 +33,9 @@ stalled: 1 square still blank; search is needed
 <BLANKLINE>
      1
     --
-  1|  |
+  1|  | 1
     --
+     1
 <BLANKLINE>
 summary
   fills            0 steps
@@ -62,7 +63,7 @@ import attrs
 
 from ..explanation import Branch, Step
 from ..wording import number, plural, step_body, step_head
-from ..formats import pro, solution
+from ..formats import solution
 from ..printable import printable
 from ..puzzle import Puzzle
 from ..result import Result, cites_other_lines, step_line
@@ -473,7 +474,7 @@ def ending(result: Result, *, grids: bool = True, width: int = WIDTH, highlighte
     """
     if result.status == "solved":
         return Ending("solved", ["solved"], Picture(answer(result.puzzle, result.grid)))
-    shown = None if grids else Picture(pro.draw(result.puzzle, result.grid))
+    shown = None if grids else Picture(board.draw(result.puzzle, result.grid).lines)
     if result.status == "stalled":
         message = f"stalled: {plural(result.blank, 'square')} still blank; search is needed"
         return Ending("stalled", [message], shown)

@@ -150,13 +150,14 @@ def follow(engine, placed, rules=None) -> Chain | None:
     force, generation after generation, until a strip cannot be completed or nothing more follows.
 
     Returns the :class:`Chain` to the break, cut down to the links the break needs (as a probe's; its ``placed``
-    holds the marks when there are several), or None when nothing breaks.  The engine is not changed.  This is
+    holds the marks), or None when nothing breaks.  The engine is not changed.  This is
     the chain a search step tells for each place of its block that breaks (Kramer decision 6/7/2: the search is
     explained as the probes are).
     """
     if not placed:
         return None
-    return _Follower(engine, engine.strip_rules if rules is None else rules).run_marks(list(placed), 10 ** 9)
+    chain = _Follower(engine, engine.strip_rules if rules is None else rules).run_marks(list(placed), 10 ** 9)
+    return None if chain is None else attrs.evolve(chain, placed=tuple(placed))
 
 
 def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, int]) -> bool:
@@ -254,8 +255,8 @@ class _Follower:
         return self.run_marks([Mark(row, column, FULL, self.engine.strips[row].id)], generations)
 
     def run_marks(self, placed, generations: int) -> Chain | None:
-        """Follow the marks ``placed`` (the first is the chain's ``assumed``; all are its ``placed`` when several)
-        for up to ``generations`` generations; the chain to the first break, or None."""
+        """Follow the marks ``placed`` (the first is the chain's ``assumed``) for up to ``generations``
+        generations; the chain to the first break, or None."""
         engine = self.engine
         assumed = placed[0]
         current = set()
@@ -280,8 +281,7 @@ class _Follower:
                     return None
                 current = following
         except _Broken as broken:
-            chain = self.shortest(assumed, broken)
-            return chain if len(placed) == 1 else attrs.evolve(chain, placed=tuple(placed))
+            return self.shortest(assumed, broken)
         return None
 
     def shortest(self, assumed: Mark, broken: _Broken) -> Chain:

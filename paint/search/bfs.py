@@ -431,19 +431,27 @@ def with_chains(main, search: Search | None, rules) -> Search | None:
     """``search`` with each place of its block that broke by line logic alone given its chain: the one-line steps
     from putting the block there, on ``main``'s grid (the grid of the stall), to the strip that cannot be completed
     (:func:`paint.rules.probe.follow` with ``rules``, the line rules; the links the break needs, each with its
-    reason).  A place that broke only further down (every place of a block below it broke) keeps its account
+    reason).  The chain starts from the block's squares and the squares at its ends; only when that does not
+    break (the line rules cannot tell which block a run of the strip is) from every square the place settles on
+    its strip, the blocks before it put before it and those after it after it (its ``placed`` then says so).  A place that broke only further down (every place of a block below it broke) keeps its account
     without a chain.  ``main`` is not changed.
     """
     if search is None:
         return None
     from ..rules.probe import follow
     branches = []
-    for branch in search.branches:
-        if branch.outcome is Outcome.CONTRADICTION and branch.chain is None:
-            chain = follow(main, placement_marks(branch.placement, main.grid), rules)
+    for tried in search.branches:
+        if tried.outcome is Outcome.CONTRADICTION and tried.chain is None:
+            marks = placement_marks(tried.placement, main.grid)
+            place = tried.placement
+            # first from the block and the squares at its ends alone, so every other square is a link with its
+            # reason; else from every square the place settles on its strip (the wording says which)
+            core = [mark for mark in marks if place.start - 1 <= mark.position <= place.start + place.size]
+            chain = follow(main, core, rules) if len(core) < len(marks) else None
+            chain = chain or follow(main, marks, rules)
             if chain is not None:
-                branch = attrs.evolve(branch, chain=chain)
-        branches.append(branch)
+                tried = attrs.evolve(tried, chain=chain)
+        branches.append(tried)
     strip = search.branches[0].placement.strip
     length = main.grid.width if strip.kind == "row" else main.grid.height
     squares = bytes(main.grid.rows[r][c] for r, c in (strip.square(p) for p in range(length)))
