@@ -343,3 +343,23 @@ def test_documents_of_search_puzzles_fit_the_schema(path):
     import jsonschema
     schema = json.loads((Path(__file__).parent / "schema.json").read_text(encoding="utf-8"))
     jsonschema.validate(solved(path).to_document(), schema)
+
+
+class TestSeveralSolutionsCommand:
+    def test_solve_prints_what_render_text_does(self, capsys):
+        """paint solve draws its last picture from the grid the steps built, as render_text does: no square of a
+        solution that no step marked (data001's columns 8-9 of rows 2-3)."""
+        from paint import cli
+        assert cli.main(["solve", str(MULTIPLE[0])]) == 4
+        printed = capsys.readouterr().out
+        expected = render_text(solved(MULTIPLE[0]))
+        without_time = [line for line in printed.splitlines() if not line.startswith("  time")]
+        assert without_time == [line for line in expected.splitlines() if not line.startswith("  time")]
+
+    def test_page_of_several_solutions(self, tmp_path):
+        """--html writes the page of a puzzle with several solutions (exit 4), its outcome saying where the choice is."""
+        from paint import cli
+        page = tmp_path / "page.html"
+        assert cli.main(["solve", "--no-grids", str(MULTIPLE[0]), "--html", str(page), "-o", str(tmp_path / "t")]) == 4
+        text = page.read_text(encoding="utf-8")
+        assert "row 2&#x27;s second 1 lies at column 8 in solution 1 and at column 9 in solution 2" in text
