@@ -870,7 +870,11 @@ def places_lines(search) -> list[str]:
     first = search.branches[0].placement
     starts = [branch.placement.start for branch in search.branches]
     places = [branch.placement.where for branch in search.branches]
-    has = f"{first.block} has {plural(len(places), 'place')}: {listed(places, 'or')}"
+    if len(starts) > 3 and sorted(starts) == list(range(min(starts), max(starts) + 1)):  # a run of starts
+        has = (f"{first.block} has {plural(len(places), 'place')}: it can start at "
+               f"{squares_phrase(first.strip.crossing, range(min(starts), max(starts) + 1))}")
+    else:
+        has = f"{first.block} has {plural(len(places), 'place')}: {listed(places, 'or')}"
     squares = search.squares
     if squares is None:
         return [has]
