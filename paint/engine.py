@@ -261,13 +261,17 @@ class Engine:
         on the search's word; what they cannot find again, a later search
         finds.  Returns the step.
         """
-        if self.by_strip:
-            marks = _on_one_strip(marks, search)
+        marks = self.committed(marks, search)
         for mark in marks:
             self.mark(mark.row, mark.column, mark.value)
         since = len(self.steps)
         self._step(rule_name, marks, [], search=search)
         return self._close(rule_name, [], since)
+
+    def committed(self, marks, search) -> list:
+        """The marks of ``marks`` that :meth:`commit` makes: by strip, those on the strip of the block ``search``
+        tried (or of the first mark); by rule, all."""
+        return _on_one_strip(marks, search) if self.by_strip else list(marks)
 
     def _step(self, rule_name: str, marks, reasons, *, chain=None, search=None) -> Step:
         """Record one step of the round now open (opening one if none is), and show it to ``on_step``.

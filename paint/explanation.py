@@ -158,6 +158,16 @@ class Link:
 
 
 @attrs.frozen
+class Follows:
+    """How squares follow from a search's block in one place (a case-analysis step's place left): the ``placed``
+    marks that put the block there, and the ``links``, one-line steps in order, each with its reason, that mark
+    the squares (:func:`paint.rules.probe.derivation`)."""
+
+    placed: tuple[Mark, ...]
+    links: tuple[Link, ...]
+
+
+@attrs.frozen
 class Chain:
     """What a probe followed (Kramer rules v and vi): the ``assumed`` mark, the ``links`` that led to the break, and the ``broken`` strip, which ``rule`` found could not be completed and why (``reason``).
 
@@ -299,6 +309,9 @@ class Branch:
     ``chain``, for a place of a committed search step's block that breaks,
     is the chain of one-line steps from putting the block there to the
     strip that breaks (:func:`paint.rules.probe.follow`), else None.
+    ``follows``, for a place left of a case-analysis step, are the one-line
+    steps from putting the block there to the squares the step concludes
+    (:func:`paint.rules.probe.derivation`), else None.
     """
 
     placement: Placement
@@ -311,6 +324,7 @@ class Branch:
     children: tuple["Branch", ...] = ()
     reason_lines: tuple[str, ...] = ()
     chain: Chain | None = None
+    follows: "Follows | None" = None
 
     @property
     def text(self) -> str:

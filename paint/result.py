@@ -302,6 +302,14 @@ def step_fields(step: Step) -> list[tuple[str, object]]:
     return fields
 
 
+def link_document(link) -> dict:
+    """One link of a chain in the JSON document: generation, strip, rule, text, marks, reason, line."""
+    return {"generation": link.generation, "strip": link.strip.name, "rule": link.rule,
+            "text": link.text, "marks": [mark_document(m) for m in link.marks],
+            "reason": None if link.reason is None else reason_document(link.reason),
+            "line": None if link.reason is None else line_document(link.reason, link.marks)}
+
+
 def chain_document(chain) -> dict:
     """A probe's chain, or a search branch's, in the JSON document: ``assumed`` (a probe's square; a branch's
     first mark), ``placed`` (a branch's: every mark that put its block in place), the ``links`` (each with its
@@ -310,11 +318,7 @@ def chain_document(chain) -> dict:
     document = {"assumed": mark_document(chain.assumed)}
     if chain.placed:
         document["placed"] = [mark_document(mark) for mark in chain.placed]
-    document["links"] = [{"generation": link.generation, "strip": link.strip.name, "rule": link.rule,
-                          "text": link.text, "marks": [mark_document(m) for m in link.marks],
-                          "reason": None if link.reason is None else reason_document(link.reason),
-                          "line": None if link.reason is None else line_document(link.reason, link.marks)}
-                         for link in chain.links]
+    document["links"] = [link_document(link) for link in chain.links]
     document["broken"] = {"strip": chain.broken.name, "rule": chain.rule, "reason": chain.reason,
                           "lines": broken_lines(chain)}
     return document
@@ -332,5 +336,8 @@ def _branch_document(branch) -> dict:
         "broken": None if branch.broken is None else branch.broken.name,
         "reason": branch.reason,
         "chain": None if branch.chain is None else chain_document(branch.chain),
+        "follows": None if branch.follows is None else {
+            "placed": [mark_document(mark) for mark in branch.follows.placed],
+            "links": [link_document(link) for link in branch.follows.links]},
         "branches": [_branch_document(child) for child in branch.children],
     }

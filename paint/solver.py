@@ -146,7 +146,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
             if found.kind in (Verdict.COMMIT, Verdict.AGREE):
                 if not found.marks:
                     raise RuntimeError("search committed no square")  # a bug: it would loop for ever
-                engine.commit("search", found.marks, with_chains(engine, found.search, branch_rules))
+                told = with_chains(engine, found.search, branch_rules, engine.committed(found.marks, found.search))
+                engine.commit("search", found.marks, told)
                 continue
             if found.kind is Verdict.NONE:
                 strip = found.search.branches[0].placement.strip

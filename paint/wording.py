@@ -818,7 +818,7 @@ def step_body(step, *, detail: bool = False) -> list[tuple[int, str]]:
         square = f"row {assumed.row + 1}, column {assumed.column + 1}"
         return chain_lines(chain, f"if {square} were {assumed.value.word}", 1, detail=detail)
     if step.search is not None:
-        return search_lines(step.search, detail=detail)
+        return search_lines(step.search, detail=detail, marks=step.marks)
     if step.rule == "search":
         lines.append((1, "every place left of the block searched gives these squares the same value"))
         return lines
@@ -910,7 +910,7 @@ def places_lines(search) -> list[str]:
     return lines + [f"so {has.replace(first.block, 'it', 1)}"]
 
 
-def search_lines(search, *, detail: bool = False) -> list[tuple[int, str]]:
+def search_lines(search, *, detail: bool = False, marks=()) -> list[tuple[int, str]]:
     """Under a search step: the block and its places, then, for each place that broke, the chain from putting
     the block there to the strip that broke (:func:`chain_lines`; a place that broke only further down says so
     in a line), then what that leaves.  A place that survives is not narrated.  (With ``detail`` the renderer
@@ -935,9 +935,29 @@ def search_lines(search, *, detail: bool = False) -> list[tuple[int, str]]:
     if search.survived is not None:
         lines.append((1, f"so it lies at {search.branches[search.survived].placement.where}"))
     elif search.agreed:
-        left = [b.placement.where for b in search.branches if b.outcome not in ("contradiction", "exhausted")]
-        lines.append((1, f"worked with line logic from each place left ({listed(left, 'or')}), the grid gets the"
-                         " marked squares alike, so they hold wherever it lies"))
+        left = [b for b in search.branches if b.outcome not in ("contradiction", "exhausted")]
+        home = search.branches[0].placement.strip
+        strip = marks[0].strip if marks else None
+        made = "" if strip is None else strip_marks(strip, marks).replace("; ", " and ")
+        if strip is not None and strip != home:
+            made = f"{strip.name}, {made}"
+        if marks and all(branch.follows is not None for branch in left):
+            for branch in left:  # each place left, and how the squares concluded follow from it
+                where = branch.placement.where
+                if not branch.follows.links:
+                    lines.append((1, f"if it lay at {where}, it would itself make {made}"))
+                    continue
+                lines.append((1, f"if it lay at {where}:"))
+                for link in branch.follows.links:
+                    lines.append((2, link.text))
+                    if link.reason is not None:
+                        lines.extend((3 + level, line) for level, line in reason_lines(link.reason))
+                lines.append((2, f"which gives {made}"))
+            lines.append((1, f"so, wherever it lies: {made}"))
+        else:
+            lines.append((1, f"worked with line logic from each place left "
+                             f"({listed([b.placement.where for b in left], 'or')}), the grid gets the marked squares"
+                             " alike, so they hold wherever it lies"))
     else:
         lines.append((1, "so the clues cannot all hold"))
     return lines

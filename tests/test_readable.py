@@ -322,6 +322,38 @@ class TestSearchChains:
                 grid.mark(mark.row, mark.column, mark.value)
         assert chains
 
+    def test_each_place_left_of_a_case_analysis_gives_its_squares(self):
+        """For a case-analysis step, each place left that is told shows how the squares the step concludes follow
+        from it: from the grid before the step with the block placed, each link's marks are forced on its strip
+        (this test's own exact line solver), and then every square of the step holds."""
+        result = solved(SEARCH_PUZZLES[-1])  # forever: dozens of case-analysis steps
+        grid = replay(result.puzzle, ())
+        told = 0
+        for step in result.steps:
+            search = step.search
+            if search is not None and search.agreed:
+                for branch in search.branches:
+                    if branch.follows is None:
+                        continue
+                    trial = grid.copy()
+                    for mark in branch.follows.placed:
+                        assert grid.rows[mark.row][mark.column] == BLANK and mark.strip == branch.placement.strip
+                        trial.mark(mark.row, mark.column, mark.value)
+                    for link in branch.follows.links:
+                        follows = forced(link.clue, strip_glyphs(trial, link.strip))
+                        for mark in link.marks:
+                            assert follows.get(mark.position) == ("X" if mark.value == FULL else "."), link.text
+                            trial.mark(mark.row, mark.column, mark.value)
+                    for mark in step.marks:
+                        assert trial.rows[mark.row][mark.column] == mark.value, step.line
+                    told += 1
+                if all(b.follows is not None for b in search.branches if b.outcome not in ("contradiction",
+                                                                                            "exhausted")):
+                    assert "so, wherever it lies: " in render_text_step(step)
+            for mark in step.marks:
+                grid.mark(mark.row, mark.column, mark.value)
+        assert told > 20
+
 
 def strip_glyphs(grid: Grid, strip) -> str:
     line = grid.rows[strip.index] if strip.kind == "row" else [row[strip.index] for row in grid.rows]

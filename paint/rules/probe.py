@@ -49,7 +49,7 @@ import heapq
 import attrs
 
 from ..errors import StripContradiction
-from ..explanation import Chain, Link, Mark, Reason, contradiction
+from ..explanation import Chain, Follows, Link, Mark, Reason, contradiction
 from ..linesolvers import exact, exact_masks
 from ..squares import BLANK, EMPTY, FULL
 from ..strip import Strip
@@ -158,6 +158,17 @@ def follow(engine, placed, rules=None) -> Chain | None:
         return None
     chain = _Follower(engine, engine.strip_rules if rules is None else rules).run_marks(list(placed), 10 ** 9)
     return None if chain is None else attrs.evolve(chain, placed=tuple(placed))
+
+
+def derivation(engine, placed, targets, rules=None) -> Follows | None:
+    """The one-line steps by which the marks ``placed`` (a search's block in a place that does not break) lead to
+    the squares ``targets`` (0-based ``(row, column)`` pairs: what a case-analysis step concludes), cut to the
+    links those squares need, each with its reason; None when something breaks or a target does not follow.  The
+    engine is not changed.  Used to tell, for each place left, why the squares every place agrees on follow
+    from it.
+    """
+    links = _Follower(engine, engine.strip_rules if rules is None else rules).derive(list(placed), list(targets))
+    return None if links is None else Follows(tuple(placed), links)
 
 
 def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, int]) -> bool:
@@ -300,12 +311,19 @@ class _Follower:
                                 lambda trial: exact(live.targets, trial) is None)
         error = StripContradiction("its blocks cannot be placed")
         reason = contradiction(live.id, live.targets, squares, broken.rule, error).reason
-        needed: set[int] = set()
         used: dict[int, set] = {}  # link -> the squares of its marks that the links after it, or the break, read
         self._note(used, live.id, squares, broken.sources, kept)
-        todo = [-index for index in kept if index >= 0]
+        needed = self._keep([index for index in kept if index >= 0], used)
+        return Chain(assumed, tuple(self.links[i] for i in sorted(needed)),
+                     broken.strip, live.targets, broken.rule, reason, squares)
+
+    def _keep(self, kept, used: dict) -> set[int]:
+        """The links ``kept`` and every link they need, each cut to the marks read after it (``used``) and told on
+        the fewest links before it; walked latest first, so every link that reads a link is worked before it."""
+        needed: set[int] = set()
+        todo = [-index for index in kept]
         heapq.heapify(todo)
-        while todo:  # the latest first: every link that reads a link is worked before it
+        while todo:
             index = -heapq.heappop(todo)
             if index in needed:
                 continue
@@ -317,8 +335,45 @@ class _Follower:
             for earlier in before:
                 if earlier >= 0 and earlier not in needed:
                     heapq.heappush(todo, -earlier)
-        return Chain(assumed, tuple(self.links[i] for i in sorted(needed)),
-                     broken.strip, live.targets, broken.rule, reason, squares)
+        return needed
+
+    def derive(self, placed, targets) -> tuple[Link, ...] | None:
+        """Follow the marks ``placed`` until nothing more follows; the links that mark the squares ``targets``
+        (``(row, column)`` pairs) and the links they need, in order (each cut to what is read after it), or None
+        when something breaks or a target is not marked."""
+        engine = self.engine
+        current = set()
+        for mark in placed:
+            self.put(mark.row, mark.column, mark.value, -1)
+            current.update(engine.through(mark.row, mark.column))
+        generation = 0
+        try:
+            while current:
+                generation += 1
+                made = []
+                for index in sorted(current):
+                    made.extend(self.work(index, generation))
+                following = set()
+                for link_index in made:
+                    link = self.links[link_index]
+                    self.still_fits(link)
+                    for mark in link.marks:
+                        r, c = mark.row, mark.column
+                        if self.overlay.get(r, {}).get(c, engine.grid.rows[r][c]) == BLANK:
+                            self.put(r, c, mark.value, link_index)
+                            following.update(engine.through(r, c))
+                current = following
+        except _Broken:
+            return None
+        used: dict[int, set] = {}
+        for square in targets:
+            link = self.marked_by.get(square)
+            if link is None:
+                return None
+            if link >= 0:
+                used.setdefault(link, set()).add(square)
+        needed = self._keep(list(used), used)
+        return tuple(self.links[i] for i in sorted(needed))
 
     @staticmethod
     def _note(used: dict, strip, squares: bytes, sources: dict[int, int], kept) -> None:

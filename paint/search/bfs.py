@@ -427,20 +427,32 @@ def _commit(root: Node, keep_steps: bool) -> Explored:
     return Explored(Verdict.COMMIT, search, tuple(marks))
 
 
-def with_chains(main, search: Search | None, rules) -> Search | None:
+def with_chains(main, search: Search | None, rules, marks=()) -> Search | None:
     """``search`` with each place of its block that broke by line logic alone given its chain: the one-line steps
     from putting the block there, on ``main``'s grid (the grid of the stall), to the strip that cannot be completed
     (:func:`paint.rules.probe.follow` with ``rules``, the line rules; the links the break needs, each with its
     reason).  The chain starts from the block's squares and the squares at its ends; only when that does not
     break (the line rules cannot tell which block a run of the strip is) from every square the place settles on
-    its strip, the blocks before it put before it and those after it after it (its ``placed`` then says so).  A place that broke only further down (every place of a block below it broke) keeps its account
+    its strip, the blocks before it put before it and those after it after it (its ``placed`` then says so).
+    For a case-analysis step (several places agree), each place left gets the one-line steps from putting the
+    block there to the squares the step makes, ``marks`` (:func:`paint.rules.probe.derivation`).  A place that broke only further down (every place of a block below it broke) keeps its account
     without a chain.  ``main`` is not changed.
     """
     if search is None:
         return None
-    from ..rules.probe import follow
+    from ..rules.probe import derivation, follow
+    targets = [(mark.row, mark.column) for mark in marks]
     branches = []
     for tried in search.branches:
+        if search.agreed and targets and tried.outcome not in (Outcome.CONTRADICTION, Outcome.EXHAUSTED):
+            place = tried.placement
+            placed = placement_marks(place, main.grid)
+            core = [mark for mark in placed if place.start - 1 <= mark.position <= place.start + place.size]
+            follows = derivation(main, core, targets, rules) if core else None
+            if follows is None:
+                follows = derivation(main, placed, targets, rules)
+            if follows is not None:
+                tried = attrs.evolve(tried, follows=follows)
         if tried.outcome is Outcome.CONTRADICTION and tried.chain is None:
             marks = placement_marks(tried.placement, main.grid)
             place = tried.placement
