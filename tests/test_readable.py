@@ -395,3 +395,22 @@ class TestSeveralSolutionsCommand:
         assert cli.main(["solve", "--no-grids", str(MULTIPLE[0]), "--html", str(page), "-o", str(tmp_path / "t")]) == 4
         text = page.read_text(encoding="utf-8")
         assert "row 2&#x27;s second 1 lies at column 8 in solution 1 and at column 9 in solution 2" in text
+
+
+def test_a_limit_while_telling_a_search_stops_the_solve_cleanly(monkeypatch):
+    """When the budget runs out while a search step's chains are told, the step stands, told as far as it got,
+    and the solve ends with status limit: no traceback (it escaped once, at --max-time 1.5 on forever)."""
+    from paint.budget import LimitReached
+    from paint.rules import probe
+
+    def spent(*args, **kwargs):
+        raise LimitReached()
+
+    monkeypatch.setattr(probe._Follower, "run_marks", spent)
+    monkeypatch.setattr(probe._Follower, "derive", spent)
+    result = paint.solve(paint.load(SEARCH_PUZZLES[0]))
+    searched = [step for step in result.steps if step.search is not None]
+    assert searched and all(branch.chain is None for step in searched for branch in step.search.branches)
+    assert result.status in ("solved", "limit")
+    said = render_text(result)
+    assert "so it lies at column 15" in said or "has 2 places - column 16 breaks row 9" in said

@@ -435,37 +435,46 @@ def with_chains(main, search: Search | None, rules, marks=()) -> Search | None:
     break (the line rules cannot tell which block a run of the strip is) from every square the place settles on
     its strip, the blocks before it put before it and those after it after it (its ``placed`` then says so).
     For a case-analysis step (several places agree), each place left gets the one-line steps from putting the
-    block there to the squares the step makes, ``marks`` (:func:`paint.rules.probe.derivation`).  A place that broke only further down (every place of a block below it broke) keeps its account
-    without a chain.  ``main`` is not changed.
+    block there to the squares the step makes, ``marks`` (:func:`paint.rules.probe.derivation`).  A place that
+    broke only further down (every place of a block below it broke) keeps its account without a chain.  When
+    the budget runs out while telling, the places not yet told are kept as they are: the step stands, and the
+    solve stops at its next check.  ``main`` is not changed.
     """
     if search is None:
         return None
     from ..rules.probe import derivation, follow
     targets = [(mark.row, mark.column) for mark in marks]
     branches = []
-    for tried in search.branches:
-        if search.agreed and targets and tried.outcome not in (Outcome.CONTRADICTION, Outcome.EXHAUSTED):
-            place = tried.placement
-            placed = placement_marks(place, main.grid)
-            core = [mark for mark in placed if place.start - 1 <= mark.position <= place.start + place.size]
-            follows = derivation(main, core, targets, rules) if core else None
-            if follows is None:
-                follows = derivation(main, placed, targets, rules)
-            if follows is not None:
-                tried = attrs.evolve(tried, follows=follows)
-        if tried.outcome is Outcome.CONTRADICTION and tried.chain is None:
-            marks = placement_marks(tried.placement, main.grid)
-            place = tried.placement
-            # first from the block and the squares at its ends alone, so every other square is a link with its
-            # reason; else from every square the place settles on its strip (the wording says which)
-            core = [mark for mark in marks if place.start - 1 <= mark.position <= place.start + place.size]
-            chain = follow(main, core, rules) if len(core) < len(marks) else None
-            chain = chain or follow(main, marks, rules)
-            if chain is not None:
-                tried = attrs.evolve(tried, chain=chain)
-        branches.append(tried)
+    try:
+        for tried in search.branches:
+            branches.append(_told(main, search, tried, rules, targets, derivation, follow))
+    except LimitReached:  # the limit came while telling: the step stands, told as far as it got; the solve stops next
+        branches.extend(search.branches[len(branches):])
     strip = search.branches[0].placement.strip
     length = main.grid.width if strip.kind == "row" else main.grid.height
     squares = bytes(main.grid.rows[r][c] for r, c in (strip.square(p) for p in range(length)))
     return attrs.evolve(search, branches=tuple(branches), squares=squares)
 
+
+def _told(main, search: Search, tried, rules, targets, derivation, follow):
+    """One place of ``search``'s block, told (:func:`with_chains`)."""
+    if search.agreed and targets and tried.outcome not in (Outcome.CONTRADICTION, Outcome.EXHAUSTED):
+        place = tried.placement
+        placed = placement_marks(place, main.grid)
+        core = [mark for mark in placed if place.start - 1 <= mark.position <= place.start + place.size]
+        follows = derivation(main, core, targets, rules) if core else None
+        if follows is None:
+            follows = derivation(main, placed, targets, rules)
+        if follows is not None:
+            tried = attrs.evolve(tried, follows=follows)
+    if tried.outcome is Outcome.CONTRADICTION and tried.chain is None:
+        marks = placement_marks(tried.placement, main.grid)
+        place = tried.placement
+        # first from the block and the squares at its ends alone, so every other square is a link with its
+        # reason; else from every square the place settles on its strip (the wording says which)
+        core = [mark for mark in marks if place.start - 1 <= mark.position <= place.start + place.size]
+        chain = follow(main, core, rules) if len(core) < len(marks) else None
+        chain = chain or follow(main, marks, rules)
+        if chain is not None:
+            tried = attrs.evolve(tried, chain=chain)
+    return tried
