@@ -25,7 +25,7 @@ import attrs
 
 from .explanation import Placement
 from .puzzle import Puzzle
-from .squares import FULL, Grid
+from .squares import Grid, full_runs
 from .strip import StripId
 from .wording import label, plural, squares_phrase
 
@@ -71,23 +71,6 @@ class Choice:
                 "differences": [[row + 1, column + 1] for row, column in self.differences]}
 
 
-def runs(line) -> list[tuple[int, int]]:
-    """The ``(start, length)`` of each run of full squares of ``line``, 0-based.
-
-    >>> runs([2, 2, 1, 2])
-    [(0, 2), (3, 1)]
-    """
-    found = []
-    start = None
-    for position, value in enumerate(list(line) + [0]):
-        if value == FULL and start is None:
-            start = position
-        elif value != FULL and start is not None:
-            found.append((start, position - start))
-            start = None
-    return found
-
-
 def find_choice(puzzle: Puzzle, first: Grid, second: Grid) -> Choice | None:
     """The block that moves least between two solutions of ``puzzle`` (see the module docstring), or None when
     the grids are the same.  Raises ValueError when a grid's line does not satisfy its clue (not a solution)."""
@@ -99,8 +82,9 @@ def find_choice(puzzle: Puzzle, first: Grid, second: Grid) -> Choice | None:
     lines += [(StripId("column", c), puzzle.columns[c], [row[c] for row in first.rows],
                [row[c] for row in second.rows]) for c in range(puzzle.width)]
     for strip, clue, one, other in lines:
-        here, there = runs(one), runs(other)
-        if [size for _, size in here] != list(clue) or [size for _, size in there] != list(clue):
+        here, there = full_runs(bytes(one)), full_runs(bytes(other))
+        if [last - first + 1 for first, last in here] != list(clue) or \
+                [last - first + 1 for first, last in there] != list(clue):
             raise ValueError(f"{strip.name} of a grid does not satisfy its clue")
         for target, ((a, _), (b, _)) in enumerate(zip(here, there)):
             if a != b and (best is None or abs(a - b) < best[0]):

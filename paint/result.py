@@ -195,10 +195,11 @@ def line_document(reason, marks) -> dict:
     return {"before": format_line(reason.squares), "after": format_line(after)}
 
 
-def step_line(step: Step) -> dict | None:
+def step_line(step: Step, worked: dict | None = None) -> dict | None:
     """The line a step worked, before and after it (:func:`line_document`): a line rule's strip, or the strip of
     the block a search step placed (when its record holds that strip's squares); None for a probe, a round of
-    ``--steps rule`` and a search step whose marks lie off its block's strip."""
+    ``--steps rule`` and a search step whose marks lie off its block's strip.  ``worked``, when given, is the
+    line document of the step's one reason, already made."""
     search = step.search
     if search is not None:
         if search.squares is None or not search.branches or step.strip != search.branches[0].placement.strip:
@@ -209,7 +210,7 @@ def step_line(step: Step) -> dict | None:
         return {"before": format_line(search.squares), "after": format_line(after)}
     if step.chain is not None or step.strip is None or len(step.reasons) != 1:
         return None
-    return line_document(step.reasons[0], step.marks)
+    return line_document(step.reasons[0], step.marks) if worked is None else worked
 
 
 def cites_other_lines(step: Step) -> bool:
@@ -289,7 +290,7 @@ def step_fields(step: Step) -> list[tuple[str, object]]:
         for mark in step.marks:
             by_strip.setdefault(mark.strip, []).append(mark)
         lines = [line_document(reason, by_strip.get(reason.strip, ())) for reason in step.reasons]
-        line = step_line(step)
+        line = step_line(step, lines[0] if len(lines) == 1 else None)
         if line is not None:  # a step on one strip: a line rule's, or a search step's on its block's strip
             fields.append(("line", line))
         fields.append(("reasons", [{**reason_document(reason), "line": line}

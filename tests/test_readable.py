@@ -251,11 +251,12 @@ def fits(clue, glyphs: str) -> bool:
     return clue_pattern(clue).fullmatch(glyphs) is not None
 
 
-def forced(clue, glyphs: str) -> dict[int, str]:
-    """The exact line solver of this test: every blank square that only one value lets ``clue`` fit, with it."""
+def forced(clue, glyphs: str, positions=None) -> dict[int, str]:
+    """The exact line solver of this test: every blank square (of ``positions``, when given) that only one value
+    lets ``clue`` fit, with it."""
     found = {}
-    for position, glyph in enumerate(glyphs):
-        if glyph != " ":
+    for position in range(len(glyphs)) if positions is None else positions:
+        if glyphs[position] != " ":
             continue
         can = [value for value in "X." if fits(clue, glyphs[:position] + value + glyphs[position + 1:])]
         if len(can) == 1:
@@ -309,7 +310,7 @@ class TestSearchChains:
                         assert trial.rows[r][c] == FULL
                     for link in chain.links:
                         glyphs = strip_glyphs(trial, link.strip)
-                        follows = forced(link.clue, glyphs)
+                        follows = forced(link.clue, glyphs, [mark.position for mark in link.marks])
                         for mark in link.marks:
                             assert follows.get(mark.position) == ("X" if mark.value == FULL else "."), link.text
                             trial.mark(mark.row, mark.column, mark.value)
@@ -340,7 +341,7 @@ class TestSearchChains:
                         assert grid.rows[mark.row][mark.column] == BLANK and mark.strip == branch.placement.strip
                         trial.mark(mark.row, mark.column, mark.value)
                     for link in branch.follows.links:
-                        follows = forced(link.clue, strip_glyphs(trial, link.strip))
+                        follows = forced(link.clue, strip_glyphs(trial, link.strip), [m.position for m in link.marks])
                         for mark in link.marks:
                             assert follows.get(mark.position) == ("X" if mark.value == FULL else "."), link.text
                             trial.mark(mark.row, mark.column, mark.value)

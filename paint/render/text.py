@@ -519,20 +519,16 @@ def two_solutions(puzzle: Puzzle, first: Grid, second: Grid, width: int = WIDTH)
     drawn = [board.draw(puzzle, grid, marked=places) for grid in (first, second)]
     lines = [[" " * drawn[0].left + f"solution {n + 1}", *one.lines] for n, one in enumerate(drawn)]
     span = max(map(len, lines[0])) + 4
+    if span + max(map(len, lines[1])) <= width:  # side by side: the second starts ``span`` characters in
+        shown, offsets = [a.ljust(span) + b for a, b in zip(*lines)], [(0, 0), (0, span)]
+    else:  # one above the other, a blank line between
+        shown, offsets = [*lines[0], "", *lines[1]], [(0, 0), (len(lines[0]) + 1, 0)]
     highlights = []
-    if span + max(map(len, lines[1])) <= width:
-        joined = [a.ljust(span) + b for a, b in zip(*lines)]
-        for n, (one, grid) in enumerate(zip(drawn, (first, second))):
-            for row, column in places:
-                line, start, end = _span(one, row, column)
-                highlights.append(Highlight(line + 1, n * span + start, n * span + end, grid.rows[row][column]))
-        return Picture(joined, highlights)
-    below = len(lines[0]) + 1
-    for n, (one, grid) in enumerate(zip(drawn, (first, second))):
+    for one, grid, (down, across) in zip(drawn, (first, second), offsets):
         for row, column in places:
-            line, start, end = _span(one, row, column)
-            highlights.append(Highlight(n * below + line + 1, start, end, grid.rows[row][column]))
-    return Picture([*lines[0], "", *lines[1]], highlights)
+            line, start, end = _span(one, row, column)  # (+ 1: the name above the picture)
+            highlights.append(Highlight(down + line + 1, across + start, across + end, grid.rows[row][column]))
+    return Picture(shown, highlights)
 
 
 def choice_part(result: Result, width: int = WIDTH, *, brief: bool = False) -> StepPart | None:

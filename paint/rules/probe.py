@@ -156,7 +156,7 @@ def follow(engine, placed, rules=None) -> Chain | None:
     """
     if not placed:
         return None
-    chain = _Follower(engine, engine.strip_rules if rules is None else rules).run_marks(list(placed), 10 ** 9)
+    chain = _Follower(engine, engine.strip_rules if rules is None else rules).run_marks(list(placed), UNBOUNDED)
     return None if chain is None else attrs.evolve(chain, placed=tuple(placed))
 
 
@@ -229,6 +229,10 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
     return False
 
 
+UNBOUNDED = 10 ** 9
+"""Generations enough to follow a search's place until nothing more follows (a grid has fewer squares)."""
+
+
 class _Broken(Exception):
     """A strip of the probe cannot be completed: found by ``rule``, because ``reason``; ``squares`` are the
     strip's squares then and ``sources`` which link marked each of them that the engine's grid leaves blank
@@ -268,32 +272,37 @@ class _Follower:
     def run_marks(self, placed, generations: int) -> Chain | None:
         """Follow the marks ``placed`` (the first is the chain's ``assumed``) for up to ``generations``
         generations; the chain to the first break, or None."""
+        try:
+            self.spread(placed, generations)
+        except _Broken as broken:
+            return self.shortest(placed[0], broken)
+        return None
+
+    def spread(self, placed, generations: int) -> None:
+        """Put the marks ``placed`` on the overlay and work the strips they touch, generation by generation, for
+        up to ``generations`` generations or until nothing more follows.  Raises :class:`_Broken` at the first
+        strip that cannot be completed."""
         engine = self.engine
-        assumed = placed[0]
         current = set()
         for mark in placed:
             self.put(mark.row, mark.column, mark.value, -1)
             current.update(engine.through(mark.row, mark.column))
-        try:
-            for generation in range(1, generations + 1):
-                made = []
-                for index in sorted(current):
-                    made.extend(self.work(index, generation))
-                following = set()
-                for link_index in made:
-                    link = self.links[link_index]
-                    self.still_fits(link)
-                    for mark in link.marks:
-                        r, c = mark.row, mark.column
-                        if self.overlay.get(r, {}).get(c, engine.grid.rows[r][c]) == BLANK:
-                            self.put(r, c, mark.value, link_index)
-                            following.update(engine.through(r, c))
-                if not following:
-                    return None
-                current = following
-        except _Broken as broken:
-            return self.shortest(assumed, broken)
-        return None
+        for generation in range(1, generations + 1):
+            made = []
+            for index in sorted(current):
+                made.extend(self.work(index, generation))
+            following = set()
+            for link_index in made:
+                link = self.links[link_index]
+                self.still_fits(link)
+                for mark in link.marks:
+                    r, c = mark.row, mark.column
+                    if self.overlay.get(r, {}).get(c, engine.grid.rows[r][c]) == BLANK:
+                        self.put(r, c, mark.value, link_index)
+                        following.update(engine.through(r, c))
+            if not following:
+                return
+            current = following
 
     def shortest(self, assumed: Mark, broken: _Broken) -> Chain:
         """The chain of ``broken`` with only the links the break needs, each told on only the links it needs.
@@ -341,28 +350,8 @@ class _Follower:
         """Follow the marks ``placed`` until nothing more follows; the links that mark the squares ``targets``
         (``(row, column)`` pairs) and the links they need, in order (each cut to what is read after it), or None
         when something breaks or a target is not marked."""
-        engine = self.engine
-        current = set()
-        for mark in placed:
-            self.put(mark.row, mark.column, mark.value, -1)
-            current.update(engine.through(mark.row, mark.column))
-        generation = 0
         try:
-            while current:
-                generation += 1
-                made = []
-                for index in sorted(current):
-                    made.extend(self.work(index, generation))
-                following = set()
-                for link_index in made:
-                    link = self.links[link_index]
-                    self.still_fits(link)
-                    for mark in link.marks:
-                        r, c = mark.row, mark.column
-                        if self.overlay.get(r, {}).get(c, engine.grid.rows[r][c]) == BLANK:
-                            self.put(r, c, mark.value, link_index)
-                            following.update(engine.through(r, c))
-                current = following
+            self.spread(placed, UNBOUNDED)
         except _Broken:
             return None
         used: dict[int, set] = {}

@@ -442,12 +442,11 @@ def with_chains(main, search: Search | None, rules, marks=()) -> Search | None:
     """
     if search is None:
         return None
-    from ..rules.probe import derivation, follow
     targets = [(mark.row, mark.column) for mark in marks]
     branches = []
     try:
         for tried in search.branches:
-            branches.append(_told(main, search, tried, rules, targets, derivation, follow))
+            branches.append(_told(main, search, tried, rules, targets))
     except LimitReached:  # the limit came while telling: the step stands, told as far as it got; the solve stops next
         branches.extend(search.branches[len(branches):])
     strip = search.branches[0].placement.strip
@@ -456,8 +455,9 @@ def with_chains(main, search: Search | None, rules, marks=()) -> Search | None:
     return attrs.evolve(search, branches=tuple(branches), squares=squares)
 
 
-def _told(main, search: Search, tried, rules, targets, derivation, follow):
+def _told(main, search: Search, tried, rules, targets):
     """One place of ``search``'s block, told (:func:`with_chains`)."""
+    from ..rules.probe import derivation, follow  # only a solve that searches loads the probes' chains
     if search.agreed and targets and tried.outcome not in (Outcome.CONTRADICTION, Outcome.EXHAUSTED):
         place = tried.placement
         placed = placement_marks(place, main.grid)
