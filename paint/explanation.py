@@ -167,6 +167,17 @@ class Follows:
     links: tuple[Link, ...]
 
 
+def merge_links(links) -> list[Link]:
+    """``links`` with one piece per strip and generation, whichever rules found it, in order."""
+    merged: list[Link] = []
+    for link in links:
+        if merged and (merged[-1].strip, merged[-1].generation) == (link.strip, link.generation):
+            merged[-1] = attrs.evolve(merged[-1], marks=merged[-1].marks + link.marks)
+        else:
+            merged.append(link)
+    return merged
+
+
 @attrs.frozen
 class Chain:
     """What a probe followed (Kramer rules v and vi): the ``assumed`` mark, the ``links`` that led to the break, and the ``broken`` strip, which ``rule`` found could not be completed and why (``reason``).
@@ -189,14 +200,8 @@ class Chain:
 
     @property
     def merged(self) -> list[Link]:
-        """The links with one piece per strip and generation, whichever rules found it."""
-        merged: list[Link] = []
-        for link in self.links:
-            if merged and (merged[-1].strip, merged[-1].generation) == (link.strip, link.generation):
-                merged[-1] = attrs.evolve(merged[-1], marks=merged[-1].marks + link.marks)
-            else:
-                merged.append(link)
-        return merged
+        """The links with one piece per strip and generation, whichever rules found it (:func:`merge_links`)."""
+        return merge_links(self.links)
 
     def nested(self, link: Link) -> list[Link]:
         """The links of ``link``'s strip and generation (a piece of :attr:`merged`) found by a contradiction on

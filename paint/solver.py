@@ -105,6 +105,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     status = Status.STALLED
     memory = None  # what the searches of this solve learned about the places they tried
     counted = None  # what the depth-first search found, where it ran
+    first_stall = None  # the grid where the rules first stalled
     proven_none = False  # the depth-first search proved there is no solution
     stalls: list[int] = []
     try:
@@ -118,6 +119,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
             status = engine.run()
             if status is Status.STALLED:
                 stalls.append(len(engine.steps))
+                if len(stalls) == 1:
+                    first_stall = engine.grid.copy()
             if status is Status.SOLVED and not any(rule.reads_bounds for rule in engine.strip_rules):
                 _check(engine)  # no rule that reads the blocks' bounds looked at the strips filled last
             if status in (Status.SOLVED, Status.LIMIT) or not search:
@@ -154,6 +157,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
                 raise Contradiction(strip, "search", found.search.text)
             status = Status(found.kind)  # multiple or limit
             solutions = found.solutions
+            if status is Status.MULTIPLE:
+                solutions = _shown_pair(puzzle, first_stall, options, budget, solutions)
             tried = found.search if found.kind is Verdict.LIMIT else None
             break
     except Contradiction as error:
@@ -182,6 +187,19 @@ def _depth_first(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budg
     from .search.dfs import two_solutions  # only a puzzle the rules cannot finish loads it
     positions = options.max_positions if options.depth_first else options.second_solution
     return two_solutions(puzzle, grid.rows, positions=positions, budget=budget, policy=options.policy)
+
+
+def _shown_pair(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budget, found: tuple) -> tuple:
+    """The two solutions a solve with several shows: the pair the depth-first search finds from the first
+    stall ``grid`` - the pair ``paint check`` reports, so that both say the same squares differ - else
+    (that search stopped by a limit) the pair the breadth-first search ``found``."""
+    from .search.dfs import Count, two_solutions
+    try:
+        counted = two_solutions(puzzle, grid.rows, positions=options.max_positions, budget=budget,
+                                policy=options.policy)
+    except LimitReached:
+        return found
+    return counted.solutions[:2] if counted.count is Count.SEVERAL else found
 
 
 def _decided(counted, decides: bool) -> Status | None:

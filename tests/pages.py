@@ -136,7 +136,16 @@ def unpacked(page: str) -> dict[int, str]:
     match = re.search(r'<script type="application/octet-stream" id="paint-packed">([^<]*)</script>', page)
     if match is None:
         return {}
-    return {number: text for number, text in json.loads(zlib.decompress(base64.b64decode(match.group(1))))}
+    return {item[0]: item[1] for item in json.loads(zlib.decompress(base64.b64decode(match.group(1))))}
+
+
+def unpacked_drawings(page: str) -> dict[int, dict]:
+    """The drawings of the reasoning the page packed, by step number (see :func:`unpacked`)."""
+    match = re.search(r'<script type="application/octet-stream" id="paint-packed">([^<]*)</script>', page)
+    if match is None:
+        return {}
+    return {item[0]: item[2] for item in json.loads(zlib.decompress(base64.b64decode(match.group(1))))
+            if item[2] is not None}
 
 
 def read_png(data: bytes) -> tuple[int, int, list[tuple[int, int, int]]]:

@@ -31,6 +31,7 @@ import pytest
 import paint
 from pages import read_png
 from paint.check import check_file, check_puzzle
+from paint.squares import FULL
 from paint.render.html import render_html
 from paint.render.check import short_names
 from paint.render.report import write_report_html
@@ -329,7 +330,132 @@ class TestViewer:
         for number in (1, len(cat.steps)):
             assert page.is_visible(f"#step-{number} p.h")
             assert page.is_visible(f"#step-{number} .r")
+        assert not page.is_visible("figure.answer svg")  # folded: a reader solving along is not shown it
+        page.click("details.answer summary")
         assert page.is_visible("figure.answer svg")
+
+
+# ------------------------------------------------------------ the reasoning drawn
+
+SURVEY = Path(__file__).parent / "corpus" / "survey"
+
+
+def covered(page, selector: str) -> set[tuple[int, int]]:
+    """The 0-based squares whose centres lie inside the rectangles of the board's ``selector`` path
+    (each ``M x y h a v b ...``), whatever their inset: the squares a drawn frame, strip or place covers."""
+    data = geometry(page)
+    d = page.get_attribute(f"#board {selector}", "d") or ""
+    squares = set()
+    s, left, top = data["square"], data["left"], data["top"]
+    for x, y, a, b in re.findall(r"M(-?[\d.]+) (-?[\d.]+)h(-?[\d.]+)v(-?[\d.]+)", d):
+        x, y, a, b = map(float, (x, y, a, b))
+        x0, x1, y0, y1 = min(x, x + a), max(x, x + a), min(y, y + b), max(y, y + b)
+        for row in range(data["height"]):
+            for column in range(data["width"]):
+                cx, cy = left + (column + 0.5) * s, top + (row + 0.5) * s
+                if x0 <= cx <= x1 and y0 <= cy <= y1:
+                    squares.add((row, column))
+    return squares
+
+
+def strip_squares(strip, result) -> set[tuple[int, int]]:
+    if strip.kind == "row":
+        return {(strip.index, column) for column in range(result.puzzle.width)}
+    return {(row, strip.index) for row in range(result.puzzle.height)}
+
+
+@pytest.fixture(scope="module")
+def forever(tmp_path_factory):
+    result = paint.solve(paint.load(str(SURVEY / "webpbn-06574-forever.non")))
+    path = tmp_path_factory.mktemp("pages") / "forever.html"
+    path.write_text(render_html(result), encoding="utf-8")
+    return result, path
+
+
+class TestReasoningDrawn:
+    def test_probe_chain(self, open_page, tmp_path):
+        """At a probe step the board draws the assumed square, each link's squares and the strip that breaks; a
+        click on a link shows the board at that link."""
+        result = paint.solve(paint.load(str(PUZZLES / "edge.pro")))
+        path = tmp_path / "edge.html"
+        path.write_text(render_html(result), encoding="utf-8")
+        probe = next(step for step in result.steps if step.chain is not None and len(step.chain.links) >= 2)
+        chain = probe.chain
+        page = open_page(path, f"#step-{probe.number}")
+        assert covered(page, "path.assumed") == {(chain.assumed.row, chain.assumed.column)}
+        assert covered(page, "path.broken") == strip_squares(chain.broken, result)
+        supposed = {(m.row, m.column) for link in chain.links for m in link.marks}
+        supposed.add((chain.assumed.row, chain.assumed.column))
+        full = covered(page, "path.supposed-full")
+        assert full <= supposed and full == {(m.row, m.column) for link in chain.links for m in link.marks
+                                             if m.value == FULL} | ({(chain.assumed.row, chain.assumed.column)}
+                                                                          if chain.assumed.value == FULL else set())
+        buttons = page.locator("#reasoning ol.links button")
+        assert buttons.count() == len(chain.merged) + 2  # the supposition, the links, the break
+        buttons.nth(1).click()  # the first link: its strip outlined, its squares drawn, nothing broken yet
+        first = chain.merged[0]
+        assert covered(page, "path.link-strip") == strip_squares(first.strip, result)
+        assert covered(page, "path.broken") == set()
+        assert {(m.row, m.column) for m in first.marks} <= (covered(page, "path.supposed-full")
+                                                             | covered(page, "path.supposed-empty"))
+        assert buttons.nth(1).get_attribute("aria-pressed") == "true"
+        buttons.nth(0).click()  # only the supposition
+        assert covered(page, "path.supposed-full") | covered(page, "path.supposed-empty") == {
+            (chain.assumed.row, chain.assumed.column)}
+        page.keyboard.press("ArrowRight")  # the next step starts with its own chain, whole
+        assert page.text_content("#position").startswith(f"Step {probe.number + 1} ")
+        assert page.errors == []
+
+    def test_search_step(self, open_page, forever):
+        """A search step outlines the searched block's strip (not where its marks landed) and highlights its
+        clue; the block's places are drawn, and a breaking place's chain is drawn when it is chosen."""
+        result, path = forever
+        step = next(step for step in result.steps if step.search is not None
+                    and any(mark.strip != step.search.branches[0].placement.strip for mark in step.marks)
+                    and any(branch.chain is not None for branch in step.search.branches))
+        block = step.search.branches[0].placement.strip
+        page = open_page(path, f"#step-{step.number}")
+        assert covered(page, "path.strip") == strip_squares(block, result)
+        assert page.get_attribute("#board path.clue-band", "d").count("M") == 1
+        places = page.locator("#reasoning ol.places button")
+        assert places.count() == len(step.search.branches)
+        drawn_places = covered(page, "path.places") | covered(page, "path.place-left")
+        for branch in step.search.branches:
+            placement = branch.placement
+            cells = {placement.strip.square(p) for p in range(placement.start, placement.start + placement.size)}
+            assert cells <= drawn_places
+        n, branch = next((n, branch) for n, branch in enumerate(step.search.branches) if branch.chain is not None)
+        places.nth(n).click()
+        assert covered(page, "path.broken") == strip_squares(branch.chain.broken, result)
+        assert page.locator("#reasoning ol.links button").count() == len(branch.chain.merged) + 2
+        assert page.errors == []
+
+
+    def test_two_solutions(self, open_page, tmp_path):
+        """A puzzle with several solutions: both are drawn, side by side at 1366 px, each with the squares where
+        they differ framed; the differing squares are listed in words; the count is the one ``check`` gives."""
+        result = paint.solve(paint.load(str(JWILK / "data087.nin")))
+        assert result.status == "multiple"
+        path = tmp_path / "two.html"
+        path.write_text(render_html(result), encoding="utf-8")
+        page = open_page(path)
+        places = result.solutions[0].differences(result.solutions[1])
+        boxes = []
+        for n, grid in ((1, result.solutions[0]), (2, result.solutions[1])):
+            figure = page.locator(f"#solution-{n}")
+            assert figure.is_visible()
+            boxes.append(figure.bounding_box())
+            frames = figure.locator("path.marked").get_attribute("d")
+            assert frames.count("M") == len(places)
+            full = {(r, c) for r, row in enumerate(grid.rows) for c, value in enumerate(row) if value == FULL}
+            widths = figure.locator("g.squares rect.full").evaluate_all(
+                "rects => rects.map(rect => Number(rect.getAttribute('width')))")
+            assert round(sum(widths) / 20) == len(full)  # the squares of this solution, drawn as runs
+        assert abs(boxes[0]["y"] - boxes[1]["y"]) < 2 and boxes[1]["x"] > boxes[0]["x"] + boxes[0]["width"] - 1
+        words = page.text_content("#outcome")
+        assert f"differ in {len(places)} squares" in words
+        assert check_file(str(JWILK / "data087.nin")).differing == len(places)
+        assert page.errors == []
 
 
 # ------------------------------------------------------------ the report

@@ -69,6 +69,29 @@ class TestBuiltPuzzles:
         assert [len(solutions_of(BUILT[v])) for v in BUILT] == [1, 1, 1, 2, 0]
 
 
+class TestSameTwoSolutions:
+    """``paint solve`` and ``paint check`` show the same two solutions of a puzzle with several, so they say the
+    same squares differ (they once said 24 and 10 for one file): the breadth-first search of ``solve`` finds
+    another pair first on this puzzle."""
+
+    PUZZLE = paint.Puzzle(
+        rows=[(1, 1, 2), (1, 3, 1), (1, 1, 2), (1, 1, 1, 1), (3, 1, 1), (10,), (1, 5, 2, 1), (2, 1, 2), (1, 2, 1),
+              (4, 1, 1, 1), (2, 4, 2), (3, 3, 1, 1)],
+        columns=[(4, 3, 3), (1, 1, 3), (2, 1, 1), (1, 2, 3), (2, 3, 1), (1, 8), (2, 3, 1, 2), (1, 1, 1), (2, 4, 1),
+                 (1, 7), (1,), (3, 1, 1, 1)])
+
+    def test_same_pair(self):
+        solved = paint.solve(self.PUZZLE)
+        checked = check_puzzle(self.PUZZLE)
+        assert solved.status == checked.verdict == "multiple"
+        shown = [tuple(grid.lines()) for grid in solved.solutions[:2]]
+        assert shown == list(checked.solutions[:2])
+        for grid in solved.solutions[:2]:
+            assert is_solution(self.PUZZLE.rows, self.PUZZLE.columns, list(grid.lines()))
+        assert len(solved.solutions[0].differences(solved.solutions[1])) == checked.differing
+        assert solved.choice().differences == tuple(solved.solutions[0].differences(solved.solutions[1]))
+
+
 class TestCheckPuzzle:
     """check_puzzle gives each verdict with the figures behind it."""
 

@@ -190,7 +190,7 @@ class TestSeveralSolutions:
         assert pictures >= 2
         choice_part = [part for part in parts if isinstance(part, StepPart)][-1]
         assert choice_part.step.rule == "choice" and choice_part.step.number == len(result.steps) + 1
-        assert choice.head in " ".join(choice_part.lines)
+        assert choice.head in " ".join(" ".join(choice_part.lines).split())
 
         text = render_text(result, show_time=False)
         said = " ".join(text.split())

@@ -10,7 +10,14 @@ being read:
   squares, thick lines every five), the squares the step marked
   highlighted - newly full squares blue with a white frame, newly emptied
   squares a red cross on yellow, so the two differ in shape as well as in
-  colour - and the strip (or strips) the step worked outlined in orange;
+  colour - and the strip (or strips) the step worked outlined in orange,
+  its clue on an orange band (a search step's: the searched block's
+  strip); rows and columns numbered 1, 5, 10, ...;
+- the reasoning of a probe or search step drawn on the board in purple,
+  apart from what is known (:func:`drawing_data` gives it, as the step's
+  ``data-d``): the supposed square, each link's squares and strip, the
+  strip that breaks; a search's places, and a chosen place's chain; the
+  links and places listed beside the board, each chosen with a click;
 - beside it the step list: each step's line, and under the step being read
   its reasons (a probe's chain and a search step's places tried folded in
   ``<details>``, opened on demand); with ``--steps strip`` the steps are
@@ -63,7 +70,8 @@ from ..explanation import Step
 from ..puzzle import Puzzle
 from ..result import Result
 from ..squares import EMPTY, FULL, starting_grid
-from ..wording import plural, step_body, step_head
+from ..explanation import merge_links
+from ..wording import label, plural, step_body, step_head
 from .svg import EMPTY_PATTERN, Layout, write_svg
 from .text import Header, branch_body, ending, header
 from .text import summary as summary_part
@@ -161,8 +169,78 @@ def _squares(step: Step, width: int, value) -> str:
     return " ".join(str(mark.row * width + mark.column) for mark in step.marks if mark.value == value)
 
 
+def strip_code(strip) -> str:
+    """A strip as the page's data names it: ``'r0'`` for row 1, ``'c4'`` for column 5."""
+    return f"{strip.kind[0]}{strip.index}"
+
+
 def _strips(step: Step) -> str:
-    return " ".join(sorted({f"{mark.strip.kind[0]}{mark.strip.index}" for mark in step.marks}))
+    """The strips the step reasons about: a search step's block's strip, else the strips its marks lie on."""
+    if step.search is not None and step.search.branches:
+        return strip_code(step.search.branches[0].placement.strip)
+    return " ".join(strip_code(strip) for strip in sorted({mark.strip for mark in step.marks}))
+
+
+def _marks_data(marks, width: int) -> list[list[int]]:
+    """Marks as ``[square, value]`` pairs: ``square`` is ``row * width + column`` from 0, ``value`` 1 full, 2 empty."""
+    return [[mark.row * width + mark.column, 1 if mark.value == FULL else 2] for mark in marks]
+
+
+def chain_data(chain, width: int, *, supposing: str | None = None) -> dict:
+    """A chain (a probe's, or a search place's) as the page draws it.
+
+    ``a``: the assumed marks (a probe's one square; a search place's block
+    and the squares at its ends), ``t``: the supposition in words; ``l``:
+    the links in order, each ``[strip, marks, words]`` (marks as in
+    :func:`_marks_data`); ``b`` and ``bt``: the strip that could not be
+    completed and the words saying so.
+    """
+    assumed = chain.placed or (chain.assumed,)
+    if supposing is None:
+        supposing = (f"if row {chain.assumed.row + 1}, column {chain.assumed.column + 1} were "
+                     f"{chain.assumed.value.word}")
+    return {"a": _marks_data(assumed, width), "t": supposing,
+            "l": [[strip_code(link.strip), _marks_data(link.marks, width), link.text] for link in chain.merged],
+            "b": strip_code(chain.broken),
+            "bt": f"{label(chain.broken, chain.broken_clue)} could not be completed"}
+
+
+def follows_data(follows, width: int, where: str) -> dict:
+    """A case-analysis place's one-line steps as the page draws them (keys as :func:`chain_data`, no ``b``)."""
+    return {"a": _marks_data(follows.placed, width), "t": f"if it lay at {where}",
+            "l": [[strip_code(link.strip), _marks_data(link.marks, width), link.text]
+                  for link in merge_links(follows.links)]}
+
+
+OUTCOME_CODES = {"contradiction": "x", "exhausted": "x", "survived": "s", "solved": "s"}
+"""How a search place's outcome is drawn: ``x`` ruled out, ``s`` the place left; anything else ``o`` (open)."""
+
+
+def drawing_data(step: Step, width: int) -> dict | None:
+    """What the board draws of a probe's or search step's reasoning (None for a line rule's step).
+
+    A probe: ``{"c": chain}`` (:func:`chain_data`).  A search step:
+    ``{"k": strip, "p": places}``, each place ``[start, size, outcome,
+    words, chain or null]`` (start 0-based along the strip, outcome as
+    :data:`OUTCOME_CODES`, the chain of a place that breaks, or the
+    one-line steps of a case-analysis place left).
+    """
+    if step.chain is not None:
+        return {"c": chain_data(step.chain, width)}
+    if step.search is None or not step.search.branches:
+        return None
+    places = []
+    for branch in step.search.branches:
+        placement = branch.placement
+        if branch.chain is not None:
+            told = chain_data(branch.chain, width, supposing=f"if it lay at {placement.where}")
+        elif branch.follows is not None:
+            told = follows_data(branch.follows, width, placement.where)
+        else:
+            told = None
+        places.append([placement.start, placement.size, OUTCOME_CODES.get(str(branch.outcome), "o"),
+                       branch.text, told])
+    return {"k": strip_code(step.search.branches[0].placement.strip), "p": places}
 
 
 class HtmlWriter:
@@ -204,7 +282,8 @@ class HtmlWriter:
         write("<body>\n")
         write(header_html(part))
         write('<main id="viewer">\n<div class="board" id="board" hidden>\n')
-        write_svg(self.stream, puzzle, starting_grid(puzzle), square=SQUARE, declaration=False, prefix=BOARD_PREFIX)
+        write_svg(self.stream, puzzle, starting_grid(puzzle), square=SQUARE, declaration=False, prefix=BOARD_PREFIX,
+                  numbered=True)
         write('</div>\n<div class="panel">\n<nav class="controls" id="controls" hidden aria-label="steps">\n'
               '<button type="button" id="first" title="the start (Home)">First</button>'
               '<button type="button" id="previous" title="the step before (Left arrow)">&#x25C0; Previous</button>'
@@ -216,6 +295,7 @@ class HtmlWriter:
               '<p class="legend"><span class="key new-full"></span> newly full '
               '<span class="key new-empty"></span> newly empty '
               '<span class="key strip"></span> the row or column worked</p>\n</nav>\n'
+              '<section id="reasoning" class="reasoning" hidden aria-label="the reasoning drawn"></section>\n'
               '<h2 id="steps-heading">Steps</h2>\n<ol class="steps" id="steps">\n')
         given = puzzle.given is not None
         start = ("Start: the given squares, the rest blank." if given else "Start: every square blank.")
@@ -236,23 +316,28 @@ class HtmlWriter:
                 write(f'<li class="round">{html.escape(step.rule)}</li>\n')
         self.round, self.rule = step.round, (step.rule if step.chain is not None or step.search is not None else None)
         reasons = "" if self.brief else reasons_html(step, detail=self.detail, body=body)
-        if reasons and self.packer is None and len(reasons) > self.left:
+        width = self.puzzle.width
+        drawing = None if self.brief else drawing_data(step, width)
+        drawn = "" if drawing is None else json.dumps(drawing, ensure_ascii=False, separators=(",", ":"))
+        if (reasons or drawn) and self.packer is None and len(reasons) + len(drawn) > self.left:
             self.packer = zlib.compressobj(6)
             self.packed.write(self.packer.compress(b"["))
             self.first = True
             write('<li class="note">The reasons under the steps from here on are packed to keep the page '
                   "small: the viewer shows each step's with it (scripts must be on), and "
                   "<code>paint solve PUZZLE -o FILE</code> writes them all as text.</li>\n")
-        width = self.puzzle.width
+        packing = self.packer is not None and bool(reasons or drawn)
+        data = f' data-d="{html.escape(drawn)}"' if drawn and not packing else ""
         write(f'<li id="step-{step.number}" class="step" data-f="{_squares(step, width, FULL)}" '
-              f'data-e="{_squares(step, width, EMPTY)}" data-s="{_strips(step)}">{head_html(step)}')
-        if reasons and self.packer is not None:
-            item = json.dumps([step.number, reasons], ensure_ascii=False)
+              f'data-e="{_squares(step, width, EMPTY)}" data-s="{_strips(step)}"{data}>{head_html(step)}')
+        if packing:
+            item = json.dumps([step.number, reasons, drawing], ensure_ascii=False, separators=(",", ":"))
             self.packed.write(self.packer.compress(((", " if not self.first else "") + item).encode("utf-8")))
             self.first = False
-        elif reasons:
-            self.left -= len(reasons)
-            write(f"<div class=r>{reasons}</div>")
+        else:
+            self.left -= len(reasons) + len(drawn)
+            if reasons:
+                write(f"<div class=r>{reasons}</div>")
         write("</li>\n")
 
     def end(self, result: Result, picture: str | None = None, *, show_time: bool = True) -> None:
@@ -269,19 +354,38 @@ class HtmlWriter:
         choice = result.choice()  # several solutions: where the choice is, as the text's last step says it
         said = "" if choice is None else "".join(f"<p class=\"choice\">{html.escape(line)}</p>\n"
                                                  for line in choice.lines())
+        message = ' '.join(outcome.message)
+        if result.status == "multiple":  # the page draws the squares where they differ framed, not as ## and *
+            message = message.split("; two are drawn below")[0] + "; two are drawn below, the squares where they differ framed in red"
         write(f'<section id="outcome" class="{html.escape(result.status)}">\n<h2>Outcome</h2>\n'
-              f"<p class=\"message\">{html.escape(' '.join(outcome.message))}</p>\n{said}<figure class=\"answer\">\n")
-        if picture is None:
-            write_svg(self.stream, result.puzzle, result.grid, declaration=False)
+              f"<p class=\"message\">{html.escape(message)}</p>\n{said}")
+        if result.status == "multiple" and len(result.solutions) >= 2:
+            first, second = result.solutions[:2]
+            places = first.differences(second)
+            write('<div class="solutions">\n')
+            for n, grid in ((1, first), (2, second)):
+                write(f'<figure class="solution" id="solution-{n}">\n')
+                write_svg(self.stream, result.puzzle, grid, declaration=False, prefix=f"solution-{n}-",
+                          numbered=True, marked=places)
+                write(f"<figcaption>Solution {n}: the {plural(len(places), 'square')} where the two differ framed in red."
+                      "</figcaption>\n</figure>\n")
+            write("</div>\n")
         else:
-            write(picture)
-        write(f"<figcaption>{html.escape(CAPTIONS.get(result.status, ''))}</figcaption>\n</figure>\n"
-              "<table class=\"summary\">\n<caption>Summary</caption>\n")
+            # the answer is folded until asked for, so a reader solving along is not shown it by a scroll
+            folded = result.status == "solved"
+            write(f'<details class="answer"{"" if folded else " open"}>\n<summary>'
+                  f'{"Show the solution" if folded else "The grid"}</summary>\n<figure class="answer">\n')
+            if picture is None:
+                write_svg(self.stream, result.puzzle, result.grid, declaration=False)
+            else:
+                write(picture)
+            write(f"<figcaption>{html.escape(CAPTIONS.get(result.status, ''))}</figcaption>\n</figure>\n</details>\n")
+        write("<table class=\"summary\">\n<caption>Summary</caption>\n")
         write("".join(f"<tr><th scope=\"row\">{html.escape(label)}</th><td>{html.escape(value)}</td></tr>\n"
                       for label, value in summary.table()))
         write("</table>\n</section>\n")
         puzzle = result.puzzle
-        layout = Layout(puzzle, SQUARE)
+        layout = Layout(puzzle, SQUARE, numbered=True)
         data = {"width": puzzle.width, "height": puzzle.height, "square": SQUARE,
                 "pattern": BOARD_PREFIX + EMPTY_PATTERN,
                 "left": layout.left, "top": layout.top,

@@ -115,12 +115,16 @@ def svg_markup(puzzle: Puzzle, grid: Grid | None = None, *, square: int = 20) ->
 
 
 def write_svg(stream: TextIO, puzzle: Puzzle, grid: Grid | None = None, *, square: int = 20,
-              declaration: bool = True, prefix: str = "") -> None:
+              declaration: bool = True, prefix: str = "", numbered: bool = False, marked=()) -> None:
     """Write the document of :func:`render_svg` to ``stream`` as it is made (without the XML declaration when ``declaration`` is off).
 
     ``prefix`` goes before the ``id`` of the dotted pattern, so that two
-    pictures can stand in one HTML page with distinct ids.  Options and
-    errors as for :func:`render_svg`; nothing is written when it raises.
+    pictures can stand in one HTML page with distinct ids.  ``numbered``
+    numbers the rows (right of the grid) and the columns (under it) 1, 5,
+    10, ... as the text pictures do.  Each 0-based ``(row, column)`` in
+    ``marked`` is framed in red (two solutions' differing squares).
+    Options and errors as for :func:`render_svg`; nothing is written when
+    it raises.
     """
     if grid is None:
         grid = Grid.blank(puzzle.height, puzzle.width)
@@ -129,7 +133,7 @@ def write_svg(stream: TextIO, puzzle: Puzzle, grid: Grid | None = None, *, squar
                          f"{puzzle.width} x {puzzle.height} puzzle")
     if square < 1:
         raise ValueError(f"a square must be at least 1 px, not {square}")
-    layout = Layout(puzzle, square)
+    layout = Layout(puzzle, square, numbered=numbered)
     write = stream.write
     if declaration:
         write(SVG_DECLARATION)
@@ -154,6 +158,15 @@ def write_svg(stream: TextIO, puzzle: Puzzle, grid: Grid | None = None, *, squar
     _write_clues(write, puzzle, layout)
     _write_squares(write, grid, layout, prefix)
     _write_lines(write, puzzle, layout)
+    if numbered:
+        _write_numbers(write, puzzle, layout)
+    if marked:
+        inset = s * 0.08
+        frames = "".join(f"M{_number(layout.left + c * s + inset)} {_number(layout.top + r * s + inset)}"
+                         f"h{_number(s - 2 * inset)}v{_number(s - 2 * inset)}h{_number(2 * inset - s)}z"
+                         for r, c in marked)
+        write(f' <path class="marked" fill="none" stroke="#e01b24" stroke-width="{_number(max(s / 7, 1.5))}" '
+              f'd="{frames}"/>\n')
     write("</svg>\n")
 
 
@@ -166,8 +179,9 @@ class Layout:
     (30.0, 30.0, 60.0, 60.0)
     """
 
-    def __init__(self, puzzle: Puzzle, square: int):
+    def __init__(self, puzzle: Puzzle, square: int, *, numbered: bool = False):
         self.square = square
+        self.numbered = numbered
         self.margin = square / 2
         self.font = 0.6 * square
         self.title_font = 0.8 * square
@@ -176,10 +190,11 @@ class Layout:
         title_height = 1.5 * square if puzzle.title else 0
         self.left = self.margin + self.span * square
         self.top = self.margin + title_height + self.depth * square
-        grid_right = self.left + puzzle.width * square + self.margin
+        numbers = 0.55 * square * len(str(puzzle.height)) + 0.3 * square if numbered else 0
+        grid_right = self.left + puzzle.width * square + self.margin + numbers
         title_right = 2 * self.margin + 0.6 * self.title_font * len(puzzle.title or "")
         self.width = max(grid_right, title_right)
-        self.height = self.top + puzzle.height * square + self.margin
+        self.height = self.top + puzzle.height * square + self.margin + (square if numbered else 0)
 
 
 def _write_clues(write, puzzle: Puzzle, layout: Layout) -> None:
@@ -239,6 +254,29 @@ def _write_lines(write, puzzle: Puzzle, layout: Layout) -> None:
     write(f' <g class="guides" stroke="#000000" stroke-width="{_number(max(s / 10, 1))}">\n{"".join(thick)} </g>\n')
     write(f' <rect class="border" x="{_number(left)}" y="{_number(top)}" width="{_number(right - left)}" '
           f'height="{_number(bottom - top)}" fill="none" stroke="#000000" stroke-width="{_number(max(s / 8, 1.5))}"/>\n')
+
+
+def numbered_lines(count: int) -> list[int]:
+    """The 0-based rows (or columns) a picture numbers: the first, then every :data:`GUIDE`-th (1, 5, 10, ...).
+
+    >>> [n + 1 for n in numbered_lines(12)]
+    [1, 5, 10]
+    """
+    return [n for n in range(count) if n == 0 or (n + 1) % GUIDE == 0]
+
+
+def _write_numbers(write, puzzle: Puzzle, layout: Layout) -> None:
+    """Row numbers right of the grid, column numbers under it, for the rows and columns of :func:`numbered_lines`."""
+    s = layout.square
+    size = 0.5 * s
+    right = layout.left + puzzle.width * s
+    bottom = layout.top + puzzle.height * s
+    write(f' <g class="numbers" font-family="{FONT}" font-size="{_number(size)}" fill="#444444">\n')
+    write("".join(f'  <text x="{_number(right + 0.3 * s)}" y="{_number(layout.top + (r + 0.5) * s + 0.35 * size)}">'
+                  f"{r + 1}</text>\n" for r in numbered_lines(puzzle.height)))
+    write("".join(f'  <text x="{_number(layout.left + (c + 0.5) * s)}" y="{_number(bottom + 0.75 * s)}" '
+                  f'text-anchor="middle">{c + 1}</text>\n' for c in numbered_lines(puzzle.width)))
+    write(" </g>\n")
 
 
 def _line(x1: float, y1: float, x2: float, y2: float) -> str:

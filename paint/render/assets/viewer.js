@@ -101,6 +101,28 @@
         'class': 'new-empty-cross', stroke: '#c01c28', 'stroke-width': S * 0.12, 'stroke-linecap': 'round'
     }, overlay);
     var outline = element('path', {'class': 'strip', stroke: '#e66100', 'stroke-width': S * 0.2}, overlay);
+    // the reasoning of a probe or search step: what is supposed, drawn in purple, never as what is known
+    var reasoning = element('g', {'class': 'reasoning', fill: 'none'}, overlay);
+    var PURPLE = '#6527a8', RED = '#c01c28', GREEN = '#1e7a4c';
+    var drawn = {
+        places: element('path', {'class': 'places', stroke: PURPLE, 'stroke-width': S * 0.08,
+                                 'stroke-dasharray': S * 0.2 + ' ' + S * 0.12}, reasoning),
+        left: element('path', {'class': 'place-left', stroke: GREEN, 'stroke-width': S * 0.16}, reasoning),
+        place: element('path', {'class': 'place', stroke: PURPLE, 'stroke-width': S * 0.16}, reasoning),
+        linkStrips: element('path', {'class': 'link-strips', stroke: PURPLE, 'stroke-width': S * 0.06,
+                                     'stroke-dasharray': S * 0.3 + ' ' + S * 0.2}, reasoning),
+        supposedFull: element('path', {'class': 'supposed-full', fill: PURPLE, stroke: '#ffffff',
+                                       'stroke-width': S * 0.08}, reasoning),
+        supposedEmpty: element('path', {'class': 'supposed-empty', stroke: PURPLE, 'stroke-width': S * 0.12,
+                                        'stroke-linecap': 'round'}, reasoning),
+        assumed: element('path', {'class': 'assumed', stroke: PURPLE, 'stroke-width': S * 0.14}, reasoning),
+        linkStrip: element('path', {'class': 'link-strip', stroke: PURPLE, 'stroke-width': S * 0.14}, reasoning),
+        broken: element('path', {'class': 'broken', stroke: RED, 'stroke-width': S * 0.22,
+                                  'stroke-dasharray': S * 0.5 + ' ' + S * 0.2}, reasoning)
+    };
+    // the clue of the strip worked, on a light band
+    var band = element('path', {'class': 'clue-band', fill: '#ffe0c2'}, svg);
+    svg.insertBefore(band, svg.querySelector('g.column-clues'));
     var pointer = element('rect', {
         'class': 'pointer', width: S, height: S, stroke: '#1a5fb4', 'stroke-width': S * 0.12,
         'stroke-dasharray': S * 0.25, visibility: 'hidden'
@@ -143,12 +165,165 @@
         Object.keys(runs).forEach(function (kind) { layers[kind].setAttribute('d', runs[kind].join('')); });
         frames.setAttribute('d', frame.join(''));
         crosses.setAttribute('d', cross.join(''));
-        outline.setAttribute('d', steps[current].strips.map(function (strip) {
+        outline.setAttribute('d', steps[current].strips.map(stripPath).join(''));
+        band.setAttribute('d', steps[current].strips.map(function (strip) {
             var index = Number(strip.slice(1));
             return strip.charAt(0) === 'r'
-                ? 'M' + L + ' ' + (T + index * S) + 'h' + W * S + 'v' + S + 'h' + (-W * S) + 'z'
-                : 'M' + (L + index * S) + ' ' + T + 'h' + S + 'v' + H * S + 'h' + (-S) + 'z';
+                ? 'M0 ' + (T + index * S) + 'h' + L + 'v' + S + 'h' + (-L) + 'z'
+                : 'M' + (L + index * S) + ' 0h' + S + 'v' + T + 'h' + (-S) + 'z';
         }).join(''));
+        drawReasoning();
+    }
+
+    function stripPath(strip) {
+        var index = Number(strip.slice(1));
+        return strip.charAt(0) === 'r'
+            ? 'M' + L + ' ' + (T + index * S) + 'h' + W * S + 'v' + S + 'h' + (-W * S) + 'z'
+            : 'M' + (L + index * S) + ' ' + T + 'h' + S + 'v' + H * S + 'h' + (-S) + 'z';
+    }
+
+    function squarePath(i, inset) {
+        var x = L + (i % W) * S + inset, y = T + Math.floor(i / W) * S + inset, side = S - 2 * inset;
+        return 'M' + x + ' ' + y + 'h' + side + 'v' + side + 'h' + (-side) + 'z';
+    }
+
+    function crossPath(i) {
+        var e = S * 0.22, f = S - 2 * e, x = L + (i % W) * S + e, y = T + Math.floor(i / W) * S + e;
+        return 'M' + x + ' ' + y + 'l' + f + ' ' + f + 'M' + (x + f) + ' ' + y + 'l' + (-f) + ' ' + f;
+    }
+
+    function placePath(strip, start, size, inset) {
+        var index = Number(strip.slice(1)), along = start * S + inset, span = size * S - 2 * inset;
+        return strip.charAt(0) === 'r'
+            ? 'M' + (L + along) + ' ' + (T + index * S + inset) + 'h' + span + 'v' + (S - 2 * inset) + 'h' + (-span) + 'z'
+            : 'M' + (L + index * S + inset) + ' ' + (T + along) + 'h' + (S - 2 * inset) + 'v' + span + 'h' + (2 * inset - S) + 'z';
+    }
+
+    // ------------------------------------------------------------ the reasoning: a probe's chain, a search's places
+
+    var view = {place: -1, link: -1};  // the place of a search shown (-1: none), the last link shown
+
+    function drawing(k) {
+        var text = items[k].getAttribute('data-d');
+        if (text) {
+            return JSON.parse(text);
+        }
+        return packed !== null && packed.has(k) ? packed.get(k)[1] : null;
+    }
+
+    function shownChain(d) {
+        if (!d) {
+            return null;
+        }
+        if (d.c) {
+            return d.c;
+        }
+        return view.place >= 0 ? d.p[view.place][4] : null;
+    }
+
+    function drawReasoning() {
+        var d = drawing(current), chain = shownChain(d);
+        var paths = {places: [], left: [], place: [], linkStrips: [], supposedFull: [], supposedEmpty: [],
+                     assumed: [], linkStrip: [], broken: []};
+        if (d && d.p) {
+            d.p.forEach(function (place, n) {
+                var path = placePath(d.k, place[0], place[1], S * 0.12);
+                (n === view.place ? paths.place : place[2] === 's' ? paths.left : paths.places).push(path);
+            });
+        }
+        if (chain) {
+            var upto = view.link < 0 ? chain.l.length + 1 : view.link;  // links 1..upto shown; past the last: the break
+            chain.a.forEach(function (mark) {
+                paths.assumed.push(squarePath(mark[0], -S * 0.05));
+                (mark[1] === FULL ? paths.supposedFull : paths.supposedEmpty).push(
+                    mark[1] === FULL ? squarePath(mark[0], S * 0.12) : crossPath(mark[0]));
+            });
+            chain.l.slice(0, Math.min(upto, chain.l.length)).forEach(function (link, n) {
+                (n + 1 === upto ? paths.linkStrip : paths.linkStrips).push(stripPath(link[0]));
+                link[1].forEach(function (mark) {
+                    (mark[1] === FULL ? paths.supposedFull : paths.supposedEmpty).push(
+                        mark[1] === FULL ? squarePath(mark[0], S * 0.12) : crossPath(mark[0]));
+                });
+            });
+            if (chain.b && upto > chain.l.length) {
+                paths.broken.push(stripPath(chain.b));
+            }
+        }
+        Object.keys(paths).forEach(function (key) { drawn[key].setAttribute('d', paths[key].join('')); });
+    }
+
+    var panel = document.getElementById('reasoning');
+
+    function button(words, pressed, onclick) {
+        var node = document.createElement('button');
+        node.type = 'button';
+        node.textContent = words;
+        node.setAttribute('aria-pressed', pressed ? 'true' : 'false');
+        node.addEventListener('click', onclick);
+        return node;
+    }
+
+    function listOf(name, entries) {
+        var list = document.createElement('ol');
+        list.className = name;
+        entries.forEach(function (entry) {
+            var item = document.createElement('li');
+            item.appendChild(entry);
+            list.appendChild(item);
+        });
+        return list;
+    }
+
+    function showReasoning() {
+        var d = drawing(current);
+        panel.textContent = '';
+        panel.hidden = !d;
+        if (!d) {
+            return;
+        }
+        var heading = document.createElement('h2');
+        heading.textContent = d.c ? 'The chain, drawn on the board' : 'The places, drawn on the board';
+        panel.appendChild(heading);
+        if (d.p) {
+            panel.appendChild(listOf('places', d.p.map(function (place, n) {
+                return button((n + 1) + '. ' + place[3], n === view.place, function () {
+                    view.place = view.place === n ? -1 : n;
+                    view.link = -1;
+                    drawReasoning();
+                    showReasoning();
+                    var again = panel.querySelectorAll('ol.places button')[n];
+                    if (again) {
+                        again.focus();
+                    }
+                });
+            })));
+        }
+        var chain = shownChain(d);
+        if (chain) {
+            var upto = view.link < 0 ? chain.l.length + 1 : view.link;
+            var entries = [chain.t].concat(chain.l.map(function (link) { return link[2]; }));
+            if (chain.b) {
+                entries.push('and ' + chain.bt);
+            }
+            panel.appendChild(listOf('links', entries.map(function (words, n) {
+                return button(words, n === Math.min(upto, entries.length - 1), function () {
+                    view.link = n >= chain.l.length + 1 ? -1 : n;
+                    drawReasoning();
+                    showReasoning();
+                    var again = panel.querySelectorAll('ol.links button')[n];
+                    if (again) {
+                        again.focus();
+                    }
+                });
+            })));
+        }
+        var key = document.createElement('p');
+        key.className = 'legend';
+        key.innerHTML = '<span class="key supposed"></span> supposed, not known ' +
+            '<span class="key assumed"></span> where the supposition starts ' +
+            (d.p ? '<span class="key place"></span> a place of the block ' : '') +
+            '<span class="key broken"></span> the line that cannot be completed';
+        panel.appendChild(key);
     }
 
     // ------------------------------------------------------------ the step list
@@ -157,12 +332,12 @@
 
     function fill(k) {
         var item = items[k];
-        if (packed === null || item.querySelector('.r') || !packed.has(k)) {
+        if (packed === null || item.querySelector('.r') || !packed.has(k) || !packed.get(k)[0]) {
             return;
         }
         var reasons = document.createElement('div');
         reasons.className = 'r';
-        reasons.innerHTML = packed.get(k);  // written and escaped by paint itself
+        reasons.innerHTML = packed.get(k)[0];  // written and escaped by paint itself
         item.appendChild(reasons);
     }
 
@@ -182,8 +357,10 @@
             ? unpack(source.textContent)
             : Promise.reject(new Error('this browser has no DecompressionStream')));
         unpacking.then(function (pairs) {
-            packed = new Map(pairs);
+            packed = new Map(pairs.map(function (item) { return [item[0], [item[1], item[2]]]; }));
             fill(current);
+            drawReasoning();
+            showReasoning();
         }, function (error) {
             var note = list.querySelector('li.note');
             if (note) {
@@ -212,6 +389,7 @@
         item.classList.add('current');
         item.setAttribute('aria-current', 'step');
         fill(current);
+        showReasoning();
         reveal(item);
         slider.value = current;
         position.textContent = 'Step ' + current + ' of ' + last;
@@ -225,6 +403,9 @@
 
     function go(k, quiet) {
         k = Math.max(0, Math.min(last, Math.floor(Number(k)) || 0));
+        if (k !== current) {
+            view = {place: -1, link: -1};
+        }
         while (current < k) {
             apply(++current);
         }
