@@ -55,12 +55,8 @@ class Choice:
     def lines(self) -> list[str]:
         """The reasons under the step: the sentence, what follows, and every square where the solutions differ,
         row by row."""
-        rows: dict[int, list[int]] = {}
-        for row, column in self.differences:
-            rows.setdefault(row, []).append(column)
-        listed = "; ".join(f"row {row + 1}: {squares_phrase('column', columns)}" for row, columns in rows.items())
         return [self.sentence + ", so the clues do not say where it lies (both solutions are drawn below)",
-                f"the two solutions differ in {plural(len(self.differences), 'square')} - {listed}"]
+                differences_words(self.differences)]
 
     def document(self) -> dict:
         """The JSON object: the strip, its clue, the block (from 1), its start in each solution (from 1), and the
@@ -69,6 +65,19 @@ class Choice:
                 "size": self.first.size, "starts": [self.first.start + 1, self.second.start + 1],
                 "text": self.sentence,
                 "differences": [[row + 1, column + 1] for row, column in self.differences]}
+
+
+def differences_words(differences) -> str:
+    """The squares where two solutions differ (0-based ``(row, column)``, row by row) in words, row by row.
+
+    >>> differences_words([(10, 3), (10, 7), (15, 3), (15, 7)])
+    'the two solutions differ in 4 squares - row 11: columns 4, 8; row 16: columns 4, 8'
+    """
+    rows: dict[int, list[int]] = {}
+    for row, column in differences:
+        rows.setdefault(row, []).append(column)
+    listed = "; ".join(f"row {row + 1}: {squares_phrase('column', columns)}" for row, columns in rows.items())
+    return f"the two solutions differ in {plural(len(differences), 'square')} - {listed}"
 
 
 def find_choice(puzzle: Puzzle, first: Grid, second: Grid) -> Choice | None:

@@ -35,7 +35,7 @@ from paint.squares import FULL
 from paint.render.html import render_html
 from paint.render.check import short_names
 from paint.render.report import write_report_html
-from paint.wording import step_body
+from paint.wording import step_body, step_head
 
 sync_api = pytest.importorskip("playwright.sync_api",
                                reason="Playwright for Python is not installed: pip install -e '.[test]'")
@@ -84,8 +84,8 @@ def open_page(browser):
     """Open a page file (with an address fragment, and scripts on or off) and wait until its script is ready."""
     contexts = []
 
-    def opener(path: Path, fragment: str = "", *, scripts: bool = True, ready: bool = True):
-        context = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=scripts)
+    def opener(path: Path, fragment: str = "", *, scripts: bool = True, ready: bool = True, size=(1280, 900)):
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]}, java_script_enabled=scripts)
         contexts.append(context)
         page = context.new_page()
         errors = []
@@ -458,6 +458,200 @@ class TestReasoningDrawn:
         assert page.errors == []
 
 
+    def test_places_named_are_found(self, open_page, cat_page, cat):
+        """Pointing at or focusing a place the words name ("columns 2-7, 10-19") frames those squares of the
+        line worked on the board; a line named with its clue is framed whole."""
+        step = next(step for step in cat.steps if len({mark.value for mark in step.marks}) == 1
+                    and len(step.marks) > 1 and step.reasons)
+        page = open_page(cat_page, f"#step-{step.number}")
+        what = page.locator(f"#step-{step.number} p.h .what span.place").first
+        what.hover()
+        assert covered(page, "path.named-place") == {(mark.row, mark.column) for mark in step.marks}
+        page.mouse.move(0, 0)
+        assert covered(page, "path.named-place") == set()
+        line = page.locator(f"#step-{step.number} p.h span.place").first  # "row 12" of "row 12 [7 11]"
+        line.focus()
+        assert covered(page, "path.named-place") == strip_squares(step.marks[0].strip, cat)
+        assert page.errors == []
+
+
+# ------------------------------------------------------------ a phone, the keyboard, guessing, zoom
+
+PHONE = (390, 844)
+DESKTOP = (1366, 768)
+
+
+def inside(page, selector: str) -> bool:
+    """True when the element is wholly inside the viewport."""
+    box = page.locator(selector).bounding_box()
+    view = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 0.5 \
+        and box["x"] >= 0 and box["x"] + box["width"] <= view["width"] + 0.5
+
+
+@pytest.fixture(scope="module")
+def tall_page(tmp_path_factory) -> Path:
+    result = paint.solve(paint.load(str(Path(__file__).parent / "data" / "tall-10x30.non")))
+    path = tmp_path_factory.mktemp("pages") / "tall.html"
+    path.write_text(render_html(result), encoding="utf-8")
+    return path
+
+
+@pytest.fixture(scope="module")
+def dancer_page(tmp_path_factory) -> Path:
+    result = paint.solve(paint.load(str(PUZZLES / "dancer.pro")))
+    path = tmp_path_factory.mktemp("pages") / "dancer.html"
+    path.write_text(render_html(result), encoding="utf-8")
+    return path
+
+
+class TestPhone:
+    @pytest.mark.parametrize("which", ["dancer", "tall"])
+    def test_step_line_and_next_in_sight(self, open_page, which, dancer_page, tall_page, tmp_path):
+        """At 390 x 844, after each Next the current step's line and the Next button are inside the viewport,
+        the board is on screen beside them, and every control is at least 44 px."""
+        page = open_page(dancer_page if which == "dancer" else tall_page, size=PHONE)
+        for k in range(1, 13):
+            page.click("#next")
+            assert inside(page, f"#step-{k} p.h"), f"step {k}'s line is off screen"
+            assert inside(page, "#next")
+        board = page.locator("#board svg").bounding_box()
+        assert board["y"] + board["height"] > 40  # some of the board is still in sight
+        for control in ("#first", "#previous", "#next", "#last", "#guess", "#zoom"):
+            box = page.locator(control).bounding_box()
+            assert box["width"] >= 44 and box["height"] >= 44, control
+        page.screenshot(path=str(tmp_path / f"{which}-phone.png"))
+        assert page.errors == []
+
+    def test_report_fits(self, open_page, report):
+        """The report reflows to a phone's width, and file names do not break mid-word."""
+        page = open_page(report[0], size=PHONE, ready=False)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+        names = page.locator("td.file").all_text_contents()
+        heights = page.locator("td.file a, td.file").evaluate_all(
+            "cells => cells.map(cell => getComputedStyle(cell).wordBreak + ' ' + getComputedStyle(cell).overflowWrap)")
+        assert names and all("break-all" not in style and "anywhere" not in style for style in heights)
+
+
+class TestKeyboard:
+    def test_one_tab_stop_for_the_steps(self, open_page, cat_page, cat):
+        """The step list is one tab stop; Up and Down move inside it and the focus stays on the current step."""
+        page = open_page(cat_page, "#step-5")
+        focusable = page.locator("#steps a[tabindex='0']")
+        assert focusable.count() == 1 and focusable.get_attribute("href") == "#step-5"
+        page.focus("#step-5 p.h a")
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("ArrowDown")
+        assert page.text_content("#position").startswith("Step 7 ")
+        assert page.evaluate("document.activeElement.getAttribute('href')") == "#step-7"
+        page.keyboard.press("ArrowUp")
+        assert page.evaluate("document.activeElement.getAttribute('href')") == "#step-6"
+
+    def test_focus_stays_on_the_control(self, open_page, cat_page):
+        """Next, pressed from the keyboard, keeps the focus; a click on a step puts it on that step."""
+        page = open_page(cat_page)
+        page.focus("#next")
+        page.keyboard.press("Enter")
+        page.keyboard.press("Enter")
+        assert page.evaluate("document.activeElement.id") == "next"
+        page.click("#step-1 p.h b")
+        assert page.evaluate("document.activeElement.getAttribute('href')") == "#step-1"
+
+    def test_step_announced_and_board_described(self, open_page, cat_page, cat):
+        """The live region says the step's own line; the board's text alternative counts its squares now."""
+        page = open_page(cat_page)
+        page.click("#next")
+        page.click("#next")
+        said = page.text_content("#said")
+        assert said.startswith(f"Step 2 of {len(cat.steps)}: ") and step_head(cat.steps[1]) in said
+        full, empty = replayed(cat, 2)
+        blank = cat.puzzle.width * cat.puzzle.height - len(full) - len(empty)
+        assert page.text_content("#board svg desc") == (
+            f"The grid after step 2 of {len(cat.steps)}: {len(full)} full, {len(empty)} empty, {blank} blank.")
+
+
+class TestGuessAndZoom:
+    def test_guess_first(self, open_page, cat_page, cat):
+        """Guess first: a step forward outlines its line and hides what it marks until Reveal."""
+        page = open_page(cat_page, "#step-3")
+        page.click("#guess")
+        page.click("#next")
+        assert page.text_content("#position").startswith("Step 4 ")
+        assert drawn(page, "new-full") | drawn(page, "new-empty") == set()
+        assert not page.is_visible("#step-4 .what") and page.is_visible("#reveal")
+        assert covered(page, "path.strip")  # the line to work is outlined
+        hidden = document_marks(cat, 4, "full") | document_marks(cat, 4, "empty")
+        assert not hidden & (drawn(page, "full") | drawn(page, "empty"))
+        page.click("#reveal")
+        assert_board_shows(page, cat, 4)
+        assert page.is_visible("#step-4 .what") and not page.is_visible("#reveal")
+        page.click("#guess")  # off: the next step is shown at once
+        page.click("#next")
+        assert_board_shows(page, cat, 5)
+
+    def test_zoom(self, open_page, tall_page):
+        """Zoom shows a window around the squares the step works, bigger; again, the whole board."""
+        page = open_page(tall_page, "#step-8", size=PHONE)
+        whole = page.get_attribute("#board svg", "viewBox")
+        before = page.locator("#board svg").bounding_box()
+        scale = before["width"] / float(whole.split()[2])
+        page.click("#zoom")
+        window = page.get_attribute("#board svg", "viewBox")
+        after = page.locator("#board svg").bounding_box()
+        assert window != whole and after["width"] / float(window.split()[2]) > 1.5 * scale
+        page.click("#zoom")
+        assert page.get_attribute("#board svg", "viewBox") == whole
+
+
+# ------------------------------------------------------------ an automated accessibility check
+
+AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+"""axe-core 4.14.1 (Deque Systems, MPL 2.0: vendor/LICENSE-axe-core), vendored so the test needs no network."""
+
+
+def serious_violations(page) -> list[str]:
+    """What axe-core finds on the page as it stands, of impact serious or critical, one line each."""
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")["violations"]
+    return [f"{violation['impact']} {violation['id']}: {violation['help']} at "
+            f"{[node['target'] for node in violation['nodes'][:3]]}"
+            for violation in found if violation["impact"] in ("serious", "critical")]
+
+
+class TestAccessibility:
+    @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+    def test_viewer(self, open_page, forever, size, tmp_path):
+        """No serious violation on the viewer: at a line step, at a probe step, at a search step with a place
+        chosen, guessing, and on the page of a puzzle with two solutions."""
+        result = paint.solve(paint.load(str(PUZZLES / "edge.pro")))
+        edge = tmp_path / "edge.html"
+        edge.write_text(render_html(result), encoding="utf-8")
+        probe = next(step for step in result.steps if step.chain is not None)
+        page = open_page(edge, f"#step-{probe.number}", size=size)
+        assert serious_violations(page) == []
+        page.click("#guess")
+        page.click("#next")
+        assert serious_violations(page) == []
+        searched, path = forever
+        step = next(step for step in searched.steps if step.search is not None)
+        page = open_page(path, f"#step-{step.number}", size=size)
+        page.locator("#reasoning ol.places button").first.click()
+        assert serious_violations(page) == []
+        two = paint.solve(paint.load(str(JWILK / "data087.nin")))
+        several = tmp_path / "two.html"
+        several.write_text(render_html(two), encoding="utf-8")
+        page = open_page(several, "#step-3", size=size)
+        assert serious_violations(page) == []
+
+    @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+    def test_report(self, open_page, report, size):
+        """No serious violation on the report, filtered or not."""
+        page = open_page(report[0], size=size)
+        assert serious_violations(page) == []
+        page.click("#filters button[data-verdict='ok']")
+        assert serious_violations(page) == []
+
+
 # ------------------------------------------------------------ the report
 
 @pytest.fixture(scope="module")
@@ -478,7 +672,7 @@ class TestReport:
         return page.locator("#report tbody td.file").all_text_contents()
 
     def test_sort_by_column(self, open_page, report):
-        """A click on a heading sorts by that column, a second the other way; verdicts sort from best to worst."""
+        """A click on a heading sorts by that column, a second the other way; verdicts sort worst first."""
         path, checks, names = report
         page = open_page(path)
         page.click("#report th:text('steps')")
@@ -487,11 +681,24 @@ class TestReport:
         assert page.get_attribute("#report th:text('steps')", "aria-sort") == "ascending"
         page.click("#report th:text('steps')")
         assert self.files(page) == [names[check.file] for check in reversed(by_steps)]
-        page.click("#report th:text('verdict')")
-        assert page.locator("#report tbody .verdict").all_text_contents() == ["ok", "ok", "needs-search", "multiple"]
+        page.click("#report th:text('verdict')")  # worst first
+        assert page.locator("#report tbody .verdict").all_text_contents() == ["multiple", "needs-search", "ok", "ok"]
         before = self.files(page)
         page.click("#report th:text('notes')")
         assert self.files(page) == before and page.get_attribute("#report th:text('notes')", "aria-sort") is None
+        assert page.errors == []
+
+    def test_problems_first_and_filters(self, open_page, report):
+        """The first row is a problem puzzle; a count in the summary shows only its verdict's puzzles, "all" every one."""
+        path, checks, names = report
+        page = open_page(path)
+        assert page.locator("#report tbody tr").first.get_attribute("data-verdict") == "multiple"
+        page.click("#filters button[data-verdict='ok']")
+        visible = [row for row in page.locator("#report tbody tr").all() if row.is_visible()]
+        assert [row.get_attribute("data-verdict") for row in visible] == ["ok", "ok"]
+        assert page.get_attribute("#filters button[data-verdict='ok']", "aria-pressed") == "true"
+        page.click("#filters button[data-verdict='']")
+        assert all(row.is_visible() for row in page.locator("#report tbody tr").all())
         assert page.errors == []
 
     def test_screenshot(self, open_page, report, tmp_path):

@@ -132,7 +132,7 @@ class TestRenderSvg:
         rects = squares_of(root)
         assert len(rects) == 10 and {run_length(rect) for rect in rects} == {5}
         assert {rect.get("class") for rect in rects} == {"blank"}
-        assert {rect.get("fill") for rect in rects} == {"#d9d9d9"}
+        assert {rect.get("fill") for rect in rects} == {"#949494"}
 
     def test_partly_worked_grid(self, dancer):
         """A grid with blank, empty and full squares draws each state; only the empty run is dotted."""
@@ -238,7 +238,7 @@ class TestResultSvg:
         stalled = Result(dancer.puzzle, "stalled", (), grid)
         rects = squares_of(parse_xml(result_svg(stalled)))
         assert glyph_rows(rects, 5) == grid.lines()
-        assert sum(run_length(rect) for rect in rects if rect.get("fill") == "#d9d9d9") == 49
+        assert sum(run_length(rect) for rect in rects if rect.get("fill") == "#949494") == 49
 
     def test_square_option(self, plus):
         """The ``square`` option sets the side of each square: runs are 7 px high and 7 px a square wide."""
@@ -266,7 +266,7 @@ class TestThumbnail:
         lines = ["XX. ", " .XX", "...."]
         covered = self.squares(thumbnail(lines))
         assert covered["#000000"] == {(0, 0), (0, 1), (1, 2), (1, 3)}
-        assert covered["#d9d9d9"] == {(0, 3), (1, 0)}
+        assert covered["#949494"] == {(0, 3), (1, 0)}
 
     def test_size_and_marks(self):
         """The longer side is at most ``size`` px; marked squares are framed, each once."""

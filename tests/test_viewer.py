@@ -24,6 +24,7 @@ from paint.check import VERDICTS, check_file, check_puzzle
 from paint.options import SolveOptions
 from paint.render.html import DEPTHS, render_html
 from paint.render.report import write_report_html
+from paint.render.svg import BLANK_FILL as THUMBNAIL_BLANK
 from paint.squares import EMPTY, FULL, starting_grid
 from paint.wording import step_body, step_head
 
@@ -247,10 +248,10 @@ class TestReportPage:
         assert [cell.text() for cell in root.find("thead").find_all("th")] == [
             "file", "size", "verdict", "hardest rule", "steps", "blank at stall", "seconds", "notes", "picture"]
         rows = root.find("tbody").find_all("tr")
-        assert [row.find("span", cls="verdict").text() for row in rows] == [check.verdict for check in checks]
-        assert [row.find_all("td")[2].get("data-sort") for row in rows] == [
-            str(VERDICTS.index(check.verdict)) for check in checks]
-        assert "verdict ok pass" in rows[0].find("span", cls="verdict").get("class")
+        # problems first: the unreadable file, the puzzle with two solutions, the one that needs search, then ok
+        assert [row.find("span", cls="verdict").text() for row in rows] == ["error", "multiple", "needs-search", "ok"]
+        assert [row.find_all("td")[2].get("data-sort") for row in rows] == ["0", "4", "8", "13"]
+        assert "verdict ok pass" in rows[-1].find("span", cls="verdict").get("class")
         assert root.find("p", cls="summary").text().endswith("(4 puzzles, 1.5 s)")
 
     def test_pictures(self, checks):
@@ -258,16 +259,32 @@ class TestReportPage:
         two solutions with the differing squares framed for multiple, nothing for an error."""
         root, _ = parse(self.page(checks))
         rows = root.find("tbody").find_all("tr")
-        cat_picture, search_picture, several_picture, error_picture = (row.find("td", cls="picture") for row in rows)
+        error_picture, several_picture, search_picture, cat_picture = (row.find("td", cls="picture") for row in rows)
         assert [f.text() for f in cat_picture.find_all("figcaption")] == ["solution"]
         assert search_picture.find("figcaption").text() == f"at the stall ({checks[1].blank_at_stall} blank)"
-        assert search_picture.find("path", fill="#d9d9d9") is not None
+        assert search_picture.find("path", fill=THUMBNAIL_BLANK) is not None
         figures = several_picture.find_all("figure")
         assert [f.find("figcaption").text() for f in figures] == ["solution 1", "solution 2"]
         for figure in figures:
             frames = re.findall(r"M", figure.find("path", cls="marked").get("d"))
             assert len(frames) == checks[2].differing == 4
         assert error_picture.find("svg") is None
+
+    def test_links_and_filters(self, checks, tmp_path):
+        """Each file name links to its file (relative to the report's folder); a puzzle with a page links "steps";
+        the summary's counts are filter buttons, one per verdict present; the differing squares are in words."""
+        base = tmp_path / "out"
+        pages = {checks[1].file: "data016.nin.html"}
+        root, _ = parse(self.page(checks, base=str(base), pages=pages))
+        rows = root.find("tbody").find_all("tr")
+        search_row = rows[2]
+        link = search_row.find("td", cls="file").find("a")
+        assert (base / link.get("href")).resolve() == Path(checks[1].file).resolve()
+        assert search_row.find("a", cls="steps-page").get("href") == "data016.nin.html"
+        assert rows[3].find("a", cls="steps-page") is None
+        buttons = root.find("p", cls="filters").find_all("button")
+        assert [b.get("data-verdict") for b in buttons] == ["", "error", "multiple", "needs-search", "ok"]
+        assert "where: row 1: columns 1-2; row 2: columns 1-2" in rows[1].find("td", cls="notes").text()
 
     def test_escaped_and_self_contained(self, checks):
         """File names are escaped; the page loads nothing from elsewhere and has one script."""
@@ -296,6 +313,27 @@ class TestCommands:
         assert "2 ok" in capsys.readouterr().out
         rows = parse(page.read_text(encoding="utf-8"))[0].find("tbody").find_all("tr")
         assert [row.find("td", cls="file").text() for row in rows] == ["dancer.pro", "cat.pro"]
+
+    def test_check_html_folder(self, tmp_path, capsys):
+        """``check --html DIR/`` writes DIR/index.html and a step-through page for each puzzle that is not ok,
+        linked from its row; the pages are the explained solves of those puzzles."""
+        folder = tmp_path / "report"
+        edge, dancer = PUZZLES / "edge.pro", PUZZLES / "dancer.pro"
+        assert cli.main(["check", str(dancer), str(edge), "--jobs", "1", "--html", f"{folder}/"]) == 1
+        capsys.readouterr()
+        assert sorted(path.name for path in folder.iterdir()) == ["edge.pro.html", "index.html"]
+        root, _ = parse((folder / "index.html").read_text(encoding="utf-8"))
+        rows = root.find("tbody").find_all("tr")
+        assert [row.get("data-verdict") for row in rows] == ["needs-probes", "ok"]
+        assert rows[0].find("a", cls="steps-page").get("href") == "edge.pro.html"
+        assert (folder / rows[0].find("td", cls="file").find("a").get("href")).resolve() == edge.resolve()
+        page = (folder / "edge.pro.html").read_text(encoding="utf-8")
+        result = paint.solve(paint.load(str(edge)))
+        assert len(steps_of(page)) == len(result.steps) + 1  # step 0, the start, and every step
+        again = tmp_path / "again"  # an existing folder, named without the slash
+        again.mkdir()
+        assert cli.main(["check", str(dancer), "--jobs", "1", "--html", str(again)]) == 0
+        assert sorted(path.name for path in again.iterdir()) == ["index.html"]
 
     @pytest.mark.parametrize("command", [["solve", "--html", "-"], ["check", "--html", "-"],
                                          ["check", "-o", "{same}", "--html", "{same}"],

@@ -52,10 +52,12 @@ def add_parser(commands, names) -> None:
                        help="write the report (plain text, or the JSON) to FILE instead of printing it; "
                             "FILE is replaced atomically and may not be one of the puzzles")
     check.add_argument("--html", metavar="FILE", type=file_name,
-                       help="also write the report to FILE as one HTML page: the table sortable by any "
-                            "column, verdicts coloured, a picture of each puzzle (its solution, the grid "
-                            "where line logic stalls, or two solutions side by side with the squares "
-                            "that differ framed); self-contained, readable offline")
+                       help="also write the report to FILE as one HTML page: problems first, the table "
+                            "sortable by any column and filtered by verdict, a picture of each puzzle (its "
+                            "solution, the grid where line logic stalls, or two solutions side by side with "
+                            "the squares that differ framed); self-contained, readable offline. FILE ending "
+                            "in / (or a folder) writes FILE/index.html and a step-through page for each "
+                            "puzzle that is not ok, linked from the report")
     check.add_argument("--jobs", type=_jobs, default=_cores(), metavar="N",
                        help="check N puzzles at a time, in parallel processes (default: the number "
                             f"of cores, %(default)s; at most {max_jobs()}, the larger of {MIN_MAX_JOBS} and "
@@ -98,6 +100,9 @@ def run(arguments) -> int:
     if arguments.grid is not None:
         found = [_with_grid(found, arguments.grid)]
     protect = [entry.path for entry in found] + list(read_paths(arguments))
+    folder = arguments.html_folder = _report_folder(arguments.html)
+    if folder is not None:  # --html DIR/: the report is DIR/index.html, with a page per puzzle that is not ok
+        arguments.html = os.path.join(folder, "index.html")
     page_destination("--html", arguments.html, arguments.output, "report")
     for path in (arguments.output, arguments.html):
         if path:
@@ -170,9 +175,16 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
             sys.stdout.flush()
     if arguments.html:
         from ..render.report import write_report_html
+        folder = arguments.html_folder
+        pages, stopped = ({}, None) if folder is None else _write_pages(folder, batch.checks, options, protect, late)
         with output_file(arguments.html, protect=protect) as page:
             write_report_html(page, batch.checks, seconds=seconds, allow_probes=arguments.allow_probes,
-                              total=len(found))
+                              total=len(found), base=os.path.dirname(os.path.abspath(arguments.html)),
+                              pages=pages)
+        if stopped is not None:
+            complain(f"{stopped_by(stopped)} while writing the puzzles' pages: {len(pages)} written; the report "
+                     "links those")
+            return exit_status(stopped)
     interrupted = batch.interrupted or (late[0] if late else None)
     if interrupted:
         complain(f"{stopped_by(interrupted)} after {len(batch.checks)} of {len(found)} "
@@ -198,6 +210,86 @@ def max_jobs() -> int:
     """The most worker processes ``paint check --jobs`` starts: the larger of :data:`MIN_MAX_JOBS` and
     :data:`JOBS_PER_CORE` x the cores paint may run on."""
     return max(MIN_MAX_JOBS, JOBS_PER_CORE * _cores())
+
+
+PAGE_TIME = 60.0
+"""Seconds of explained solving for one puzzle's page under ``--html DIR/`` when ``--max-time`` is not given."""
+
+
+def _report_folder(path: str | None) -> str | None:
+    """The folder ``--html`` names (a path ending in ``/`` or an existing folder), made when missing, or None for
+    a file.  Raises PaintError when it cannot be made."""
+    if not path or not (path.endswith("/") or os.path.isdir(path)):
+        return None
+    folder = path.rstrip("/") or "/"
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise PaintError(f"--html {path}: cannot make the folder: {error.strerror}") from None
+    return folder
+
+
+def page_names(files) -> dict[str, str]:
+    """A page name in the report's folder for each puzzle file: its name within the batch, folders joined by
+    ``__``, ``.html`` after; made unique with ``-2``, ``-3``, ... and never ``index.html``.
+
+    >>> page_names(['a/x.non', 'a/b/x.non', 'a/index'])
+    {'a/x.non': 'x.non.html', 'a/b/x.non': 'b__x.non.html', 'a/index': 'index-2.html'}
+    >>> page_names(['/tmp/x.non'])
+    {'/tmp/x.non': 'x.non.html'}
+    """
+    from ..render.check import short_names
+    files = list(files)
+    taken = {"index.html"}
+    names = {}
+    folder, shorts = short_names(files)
+    if folder is None:  # one file, or files with no folder in common: their own names
+        shorts = [os.path.basename(file.rstrip("/")) for file in files]
+    for file, short in zip(files, shorts):
+        stem = short.replace(os.sep, "__").replace("/", "__").lstrip(".") or "puzzle"
+        name, number = f"{stem}.html", 1
+        while name in taken:
+            number += 1
+            name = f"{stem}-{number}.html"
+        taken.add(name)
+        names[file] = name
+    return names
+
+
+def _write_pages(folder: str, checks, options: CheckOptions, protect, late: list[int]) -> tuple[dict, int | None]:
+    """Write the step-through page of each puzzle that is not ok (nor unreadable) into ``folder``: its explained
+    solve, within ``--max-time`` (else :data:`PAGE_TIME`) seconds.  A stop signal (noted in ``late``) ends a
+    solve at once, and no page is written after it.  Returns the pages written (file to address) and the
+    signal that stopped the writing, if one did."""
+    import paint
+    from ..options import SolveOptions
+    from ..render.html import HtmlWriter
+    wanted = [check for check in checks if check.verdict not in ("ok", "error") and check.puzzle is not None]
+    names = page_names(check.file for check in checks)
+    pages: dict[str, str] = {}
+
+    def stop(signum, frame):
+        late.append(signum)
+        raise KeyboardInterrupt
+
+    for check in wanted:
+        if late:
+            return pages, late[0]
+        try:
+            with handling(stop):
+                result = paint.solve(check.puzzle, SolveOptions(max_time=options.max_time or PAGE_TIME))
+        except KeyboardInterrupt:
+            pass
+        if late:  # the solve was cut short: its page would tell less than it should
+            return pages, late[0]
+        with output_file(os.path.join(folder, names[check.file]), protect=protect) as stream:
+            writer = HtmlWriter(stream)
+            writer.begin(result.puzzle)
+            for step in result.steps:
+                writer.step(step)
+            writer.end(result, show_time=False)
+        pages[check.file] = names[check.file]
+    return pages, None
 
 
 def _jobs(text: str) -> int:

@@ -138,8 +138,12 @@ def head_html(step: Step) -> str:
     """The step's line: its number (a link to its own address), the rule in bold, what it marked where."""
     head = step_head(step)
     rule, _, rest = head.partition(": ")
+    line, dash, what = rest.partition(" - ")  # the line worked, and what the step marks on it (hidden to guess)
+    if not dash:
+        line, what = "", rest
+    shown, what = (html.escape(line), " - " + what) if dash else ("", what)
     return (f'<p class=h><a href="#step-{step.number}">{step.number}.</a> '
-            f"<b>{html.escape(rule)}</b>: {html.escape(rest)}</p>")
+            f'<b>{html.escape(rule)}</b>: {shown}<span class="what">{html.escape(what)}</span></p>')
 
 
 def reasons_html(step: Step, *, detail: bool = False, body: list | None = None) -> str:
@@ -285,18 +289,24 @@ class HtmlWriter:
         write_svg(self.stream, puzzle, starting_grid(puzzle), square=SQUARE, declaration=False, prefix=BOARD_PREFIX,
                   numbered=True)
         write('</div>\n<div class="panel">\n<nav class="controls" id="controls" hidden aria-label="steps">\n'
-              '<button type="button" id="first" title="the start (Home)">First</button>'
-              '<button type="button" id="previous" title="the step before (Left arrow)">&#x25C0; Previous</button>'
-              '<button type="button" id="next" title="the step after (Right arrow)">Next &#x25B6;</button>'
-              '<button type="button" id="last" title="the last step (End)">Last</button>\n'
+              '<button type="button" id="first" title="the start (Home)" aria-label="first: the start">'
+              '|&#x25C0;<span class="wide"> First</span></button>'
+              '<button type="button" id="previous" title="the step before (Left arrow)" aria-label="previous step">'
+              '&#x25C0;<span class="wide"> Previous</span></button>'
+              '<button type="button" id="next" title="the step after (Right arrow)" aria-label="next step">'
+              '<span class="wide">Next </span>&#x25B6;</button>'
+              '<button type="button" id="last" title="the last step (End)" aria-label="last step">'
+              '<span class="wide">Last </span>&#x25B6;|</button>\n'
               '<input type="range" id="slider" min="0" max="0" value="0" aria-label="step">'
               '<output id="position" for="slider"></output>\n'
-              '<p id="square" aria-live="polite">Point at a square, or tap it, to see which step decided it.</p>\n'
-              '<p class="legend"><span class="key new-full"></span> newly full '
-              '<span class="key new-empty"></span> newly empty '
-              '<span class="key strip"></span> the row or column worked</p>\n</nav>\n'
+              '<button type="button" id="guess" aria-pressed="false" title="hide what each next step marks until '
+              'you reveal it (G)">Guess<span class="wide"> first</span></button>'
+              '<button type="button" id="reveal" hidden title="show what the step marks (R)">Reveal</button>'
+              '<button type="button" id="zoom" aria-pressed="false" title="zoom to the squares the step works '
+              '(Z)">Zoom</button>\n</nav>\n'
+              '<p id="said" class="visually-hidden" aria-live="polite"></p>\n'
               '<section id="reasoning" class="reasoning" hidden aria-label="the reasoning drawn"></section>\n'
-              '<h2 id="steps-heading">Steps</h2>\n<ol class="steps" id="steps">\n')
+              '<h2 id="steps-heading">Steps</h2>\n<ol class="steps" id="steps" aria-labelledby="steps-heading">\n')
         given = puzzle.given is not None
         start = ("Start: the given squares, the rest blank." if given else "Start: every square blank.")
         write(f'<li id="step-0" class="step" data-f="" data-e="" data-s=""><p class=h><a href="#step-0">0.</a> '
@@ -348,7 +358,13 @@ class HtmlWriter:
         ``show_time`` puts the time in the summary.
         """
         write = self.stream.write
-        write("</ol>\n</div>\n</main>\n")
+        write('</ol>\n<div class="aside" id="aside" hidden>\n'
+              '<p id="square" aria-live="polite">Point at a square, or tap it, to see which step decided it.</p>\n'
+              '<p class="legend"><span class="key new-full"></span> newly full '
+              '<span class="key new-empty"></span> newly empty '
+              '<span class="key strip"></span> the row or column worked</p>\n'
+              '<p class="keys">Keys: Left and Right a step (Up and Down in the list), Page Up and Page Down ten, '
+              'Home and End the ends; G guess first, R reveal, Z zoom.</p>\n</div>\n</div>\n</main>\n')
         outcome = ending(result, grids=False, width=WIDE)
         summary = summary_part(result, show_time=show_time)
         choice = result.choice()  # several solutions: where the choice is, as the text's last step says it
@@ -357,7 +373,8 @@ class HtmlWriter:
         message = ' '.join(outcome.message)
         if result.status == "multiple":  # the page draws the squares where they differ framed, not as ## and *
             message = message.split("; two are drawn below")[0] + "; two are drawn below, the squares where they differ framed in red"
-        write(f'<section id="outcome" class="{html.escape(result.status)}">\n<h2>Outcome</h2>\n'
+        write(f'<section id="outcome" class="{html.escape(result.status)}" aria-labelledby="outcome-heading">\n'
+              '<h2 id="outcome-heading">Outcome</h2>\n'
               f"<p class=\"message\">{html.escape(message)}</p>\n{said}")
         if result.status == "multiple" and len(result.solutions) >= 2:
             first, second = result.solutions[:2]
@@ -418,8 +435,10 @@ def render_html(result: Result, *, detail: bool = False, brief: bool = False, ro
     >>> import paint
     >>> result = paint.solve(paint.Puzzle(rows=[[1]], columns=[[1]]))
     >>> page = render_html(result)
-    >>> '<b>fills (the clue fills the line)</b>: row 1 [1] - column 1 full' in page, 'data-f="0"' in page
-    (True, True)
+    >>> '<b>fills (the clue fills the line)</b>: row 1 [1]<span class="what"> - column 1 full</span>' in page
+    True
+    >>> 'data-f="0"' in page
+    True
     """
     buffer = io.StringIO()
     writer = HtmlWriter(buffer, detail=detail, brief=brief, rounds=rounds, inline=inline)

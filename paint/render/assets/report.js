@@ -1,4 +1,5 @@
-/* paint check --html: a click (or Enter) on a column's heading sorts the table by that column; again, the other way.
+/* paint check --html: the counts in the summary show only the puzzles of their verdict (all: every one).
+ * A click (or Enter) on a column's heading sorts the table by that column; again, the other way.
  * Columns whose heading has data-nosort (notes, pictures) do not sort.  A cell sorts by its data-sort value when it has one (verdicts from best to worst, sizes by area), else by its
  * text: as numbers when the column's cells are numbers, else as words.  Empty cells go last. */
 (function () {
@@ -50,6 +51,20 @@
             }
         });
     });
+    var filters = document.getElementById('filters');
+    if (filters) {
+        var choices = Array.prototype.slice.call(filters.querySelectorAll('button'));
+        choices.forEach(function (choice) {
+            choice.addEventListener('click', function () {
+                var verdict = choice.getAttribute('data-verdict');
+                choices.forEach(function (other) { other.setAttribute('aria-pressed', other === choice ? 'true' : 'false'); });
+                Array.prototype.forEach.call(body.rows, function (row) {
+                    row.hidden = verdict !== '' && row.getAttribute('data-verdict') !== verdict;
+                });
+            });
+        });
+        filters.hidden = false;
+    }
     root.classList.remove('no-js');
     root.classList.add('js');
     root.setAttribute('data-ready', 'true');

@@ -11,6 +11,7 @@
 
     var NS = 'http://www.w3.org/2000/svg';
     var BLANK = 0, FULL = 1, EMPTY = 2;
+    var BLANK_FILL = '#949494';  // 3:1 against the white of an empty square (paint.render.svg.BLANK_FILL)
     var WORDS = ['blank', 'full', 'empty'];  // by value; also the class of a square's run
     var data = JSON.parse(document.getElementById('paint-data').textContent);
     var W = data.width, H = data.height, S = data.square, L = data.left, T = data.top;
@@ -24,8 +25,10 @@
     var info = document.getElementById('square');
     var buttons = {
         first: document.getElementById('first'), previous: document.getElementById('previous'),
-        next: document.getElementById('next'), last: document.getElementById('last')
+        next: document.getElementById('next'), last: document.getElementById('last'),
+        reveal: document.getElementById('reveal'), guess: document.getElementById('guess')
     };
+    var said = document.getElementById('said');
 
     function numbers(text) {
         return text ? text.split(' ').map(Number) : [];
@@ -89,7 +92,7 @@
         squares.removeChild(squares.firstChild);
     }
     var layers = {
-        blank: element('path', {'class': 'blank', fill: '#d9d9d9'}, squares),
+        blank: element('path', {'class': 'blank', fill: BLANK_FILL}, squares),
         empty: element('path', {'class': 'empty', fill: 'url(#' + data.pattern + ')'}, squares),
         full: element('path', {'class': 'full', fill: '#000000'}, squares),
         newFull: element('path', {'class': 'new-full', fill: '#1a5fb4'}, squares),
@@ -100,6 +103,8 @@
     var crosses = element('path', {
         'class': 'new-empty-cross', stroke: '#c01c28', 'stroke-width': S * 0.12, 'stroke-linecap': 'round'
     }, overlay);
+    // outlines stand on a white halo, so they show 3:1 on black, grey and white squares alike
+    var outlineHalo = element('path', {'class': 'halo', stroke: '#ffffff', 'stroke-width': S * 0.36}, overlay);
     var outline = element('path', {'class': 'strip', stroke: '#e66100', 'stroke-width': S * 0.2}, overlay);
     // the reasoning of a probe or search step: what is supposed, drawn in purple, never as what is known
     var reasoning = element('g', {'class': 'reasoning', fill: 'none'}, overlay);
@@ -117,6 +122,7 @@
                                         'stroke-linecap': 'round'}, reasoning),
         assumed: element('path', {'class': 'assumed', stroke: PURPLE, 'stroke-width': S * 0.14}, reasoning),
         linkStrip: element('path', {'class': 'link-strip', stroke: PURPLE, 'stroke-width': S * 0.14}, reasoning),
+        brokenHalo: element('path', {'class': 'halo', stroke: '#ffffff', 'stroke-width': S * 0.36}, reasoning),
         broken: element('path', {'class': 'broken', stroke: RED, 'stroke-width': S * 0.22,
                                   'stroke-dasharray': S * 0.5 + ' ' + S * 0.2}, reasoning)
     };
@@ -128,10 +134,21 @@
         'stroke-dasharray': S * 0.25, visibility: 'hidden'
     }, overlay);
 
+    var guessing = false, hiding = -1;  // guess first: the step whose marks stay hidden until revealed
+    var desc = svg.querySelector('desc');
+
     function draw() {
         var marked = new Uint8Array(W * H);
-        steps[current].full.forEach(function (i) { marked[i] = 1; });
-        steps[current].empty.forEach(function (i) { marked[i] = 2; });
+        var hidden = hiding === current;
+        steps[current].full.forEach(function (i) { marked[i] = hidden ? 3 : 1; });
+        steps[current].empty.forEach(function (i) { marked[i] = hidden ? 3 : 2; });
+        var counts = [0, 0, 0];
+        for (var n = 0; n < W * H; n++) {
+            counts[marked[n] === 3 ? BLANK : value[n]]++;
+        }
+        desc.textContent = 'The grid ' + (current ? 'after step ' + current + ' of ' + last : 'at the start') +
+            ': ' + counts[FULL] + ' full, ' + counts[EMPTY] + ' empty, ' + counts[BLANK] + ' blank' +
+            (hidden ? ' (the squares this step marks are hidden until revealed)' : '') + '.';
         var runs = {blank: [], empty: [], full: [], newFull: [], newEmpty: []};
         var frame = [], cross = [];
         var a = S * 0.15, b = S - 2 * a, e = S * 0.22, f = S - 2 * e;
@@ -140,11 +157,11 @@
             var c = 0;
             while (c < W) {
                 var i = r * W + c;
-                var kind = marked[i] === 1 ? 'newFull' : marked[i] === 2 ? 'newEmpty' : WORDS[value[i]];
+                var kind = marked[i] === 1 ? 'newFull' : marked[i] === 2 ? 'newEmpty' : marked[i] === 3 ? 'blank' : WORDS[value[i]];
                 var end = c + 1;
                 while (end < W) {
                     var j = r * W + end;
-                    var next = marked[j] === 1 ? 'newFull' : marked[j] === 2 ? 'newEmpty' : WORDS[value[j]];
+                    var next = marked[j] === 1 ? 'newFull' : marked[j] === 2 ? 'newEmpty' : marked[j] === 3 ? 'blank' : WORDS[value[j]];
                     if (next !== kind) {
                         break;
                     }
@@ -154,11 +171,11 @@
                 c = end;
             }
         }
-        steps[current].full.forEach(function (i) {
+        (hidden ? [] : steps[current].full).forEach(function (i) {
             var x = L + (i % W) * S, y = T + Math.floor(i / W) * S;
             frame.push('M' + (x + a) + ' ' + (y + a) + 'h' + b + 'v' + b + 'h' + (-b) + 'z');
         });
-        steps[current].empty.forEach(function (i) {
+        (hidden ? [] : steps[current].empty).forEach(function (i) {
             var x = L + (i % W) * S, y = T + Math.floor(i / W) * S;
             cross.push('M' + (x + e) + ' ' + (y + e) + 'l' + f + ' ' + f + 'M' + (x + e + f) + ' ' + (y + e) + 'l' + (-f) + ' ' + f);
         });
@@ -166,6 +183,7 @@
         frames.setAttribute('d', frame.join(''));
         crosses.setAttribute('d', cross.join(''));
         outline.setAttribute('d', steps[current].strips.map(stripPath).join(''));
+        outlineHalo.setAttribute('d', outline.getAttribute('d'));
         band.setAttribute('d', steps[current].strips.map(function (strip) {
             var index = Number(strip.slice(1));
             return strip.charAt(0) === 'r'
@@ -173,6 +191,47 @@
                 : 'M' + (L + index * S) + ' 0h' + S + 'v' + T + 'h' + (-S) + 'z';
         }).join(''));
         drawReasoning();
+        zoomTo();
+    }
+
+    // ------------------------------------------------------------ zoom: the squares the step works, bigger
+
+    var whole = svg.getAttribute('viewBox'), zoomed = false;
+    var wholeWidth = svg.getAttribute('width'), wholeHeight = svg.getAttribute('height');
+    var zoomButton = document.getElementById('zoom');
+
+    function zoomTo() {
+        var rows = [], columns = [];
+        steps[current].strips.forEach(function (strip) {
+            (strip.charAt(0) === 'r' ? rows : columns).push(Number(strip.slice(1)));
+        });
+        steps[current].full.concat(steps[current].empty).forEach(function (i) {
+            rows.push(Math.floor(i / W));
+            columns.push(i % W);
+        });
+        if (!zoomed || (!rows.length && !columns.length)) {
+            svg.setAttribute('viewBox', whole);
+            svg.setAttribute('width', wholeWidth);
+            svg.setAttribute('height', wholeHeight);
+            return;
+        }
+        var SPAN = 15;  // squares across and down the window shows, at least
+        function span(found, count) {
+            if (!found.length) {
+                return [0, Math.min(count, SPAN) - 1];
+            }
+            var low = Math.min.apply(null, found), high = Math.max.apply(null, found);
+            var extra = Math.max(0, SPAN - (high - low + 1));
+            low = Math.max(0, low - Math.ceil(extra / 2));
+            high = Math.min(count - 1, Math.max(high, low + SPAN - 1));
+            return [Math.max(0, Math.min(low, high - SPAN + 1)), high];
+        }
+        var across = span(columns, W), down = span(rows, H);
+        var x0 = across[0] === 0 ? 0 : L + across[0] * S, y0 = down[0] === 0 ? 0 : T + down[0] * S;
+        var x1 = L + (across[1] + 1) * S + S, y1 = T + (down[1] + 1) * S + S;  // and the numbers beyond
+        svg.setAttribute('viewBox', x0 + ' ' + y0 + ' ' + (x1 - x0) + ' ' + (y1 - y0));
+        svg.setAttribute('width', x1 - x0);  // the element takes the window's shape, so the window fills it
+        svg.setAttribute('height', y1 - y0);
     }
 
     function stripPath(strip) {
@@ -222,7 +281,7 @@
     }
 
     function drawReasoning() {
-        var d = drawing(current), chain = shownChain(d);
+        var d = hiding === current ? null : drawing(current), chain = shownChain(d);
         var paths = {places: [], left: [], place: [], linkStrips: [], supposedFull: [], supposedEmpty: [],
                      assumed: [], linkStrip: [], broken: []};
         if (d && d.p) {
@@ -249,8 +308,111 @@
                 paths.broken.push(stripPath(chain.b));
             }
         }
+        paths.brokenHalo = paths.broken;
         Object.keys(paths).forEach(function (key) { drawn[key].setAttribute('d', paths[key].join('')); });
     }
+
+    // ------------------------------------------------------------ places named in the words, found on the board
+
+    var named = element('g', {'class': 'named', fill: 'none'}, overlay);
+    var namedHalo = element('path', {stroke: '#ffffff', 'stroke-width': S * 0.34}, named);
+    var namedPath = element('path', {'class': 'named-place', stroke: '#1a5fb4', 'stroke-width': S * 0.18}, named);
+    var PLACE = /\b(rows?|columns?) (\d+(?:-\d+)?(?:(?:, | and | or )\d+(?:-\d+)?)*)( \[)?/g;
+
+    function numbersIn(text) {  // '3-5, 8 and 10' -> [2, 3, 4, 7, 9] (from 0)
+        var found = [];
+        text.split(/, | and | or /).forEach(function (part) {
+            var ends = part.split('-').map(Number);
+            for (var n = ends[0]; n <= (ends.length > 1 ? ends[1] : ends[0]); n++) {
+                found.push(n - 1);
+            }
+        });
+        return found;
+    }
+
+    // The squares a phrase names: a line with its clue ("row 3 [2 1]") is the whole line and becomes the line the
+    // words are about; "row 3, column 5" is one square; "columns 3-5" are squares of the line the words are about.
+    function placeSquares(kind, positions, label, context) {
+        var squares = [], isRow = kind.charAt(0) === 'r';
+        if (label || !context || (context.charAt(0) === 'r') === isRow) {
+            positions.forEach(function (n) {
+                for (var k = 0; k < (isRow ? W : H); k++) {
+                    squares.push(isRow ? n * W + k : k * W + n);
+                }
+            });
+            return squares;
+        }
+        var line = Number(context.slice(1));
+        positions.forEach(function (n) { squares.push(isRow ? n * W + line : line * W + n); });
+        return squares;
+    }
+
+    function markPlaces(item) {
+        if (item.hasAttribute('data-places')) {
+            return;
+        }
+        item.setAttribute('data-places', '');
+        var context = steps[items.indexOf(item)].strips[0] || null;
+        var walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT, null);
+        var texts = [];
+        while (walker.nextNode()) {
+            texts.push(walker.currentNode);
+        }
+        texts.forEach(function (node) {
+            if (node.parentNode.closest('a, summary, button')) {
+                return;
+            }
+            var text = node.nodeValue, at = 0, parts = [], match;
+            PLACE.lastIndex = 0;
+            while ((match = PLACE.exec(text)) !== null) {
+                var square = /^, (row|column) (\d+)/.exec(text.slice(match.index + match[0].length));
+                var squares;
+                if (square && !match[3] && /^(row|column)$/.test(match[1])) {  // "row 3, column 5": one square
+                    var a = Number(match[2]) - 1, b = Number(square[2]) - 1;
+                    squares = [match[1] === 'row' ? a * W + b : b * W + a];
+                    PLACE.lastIndex = match.index + match[0].length + square[0].length;
+                } else {
+                    squares = placeSquares(match[1], numbersIn(match[2]), match[3], context);
+                }
+                var end = PLACE.lastIndex - (match[3] && !square ? 2 : 0);
+                if (match[3]) {
+                    context = match[1].charAt(0) + (Number(match[2]) - 1);
+                }
+                parts.push(document.createTextNode(text.slice(at, match.index)));
+                var span = document.createElement('span');
+                span.className = 'place';
+                span.tabIndex = 0;
+                span.setAttribute('data-squares', squares.join(' '));
+                span.textContent = text.slice(match.index, end);
+                parts.push(span);
+                at = end;
+                PLACE.lastIndex = end;
+            }
+            if (parts.length) {
+                parts.push(document.createTextNode(text.slice(at)));
+                var holder = document.createDocumentFragment();
+                parts.forEach(function (part) { holder.appendChild(part); });
+                node.parentNode.replaceChild(holder, node);
+            }
+        });
+    }
+
+    function showNamed(span) {
+        var d = span ? span.getAttribute('data-squares').split(' ').filter(Boolean).map(function (i) {
+            return squarePath(Number(i), -S * 0.02);
+        }).join('') : '';
+        namedPath.setAttribute('d', d);
+        namedHalo.setAttribute('d', d);
+    }
+
+    list.addEventListener('mouseover', function (event) { showNamed(event.target.closest('span.place')); });
+    list.addEventListener('mouseout', function (event) {
+        if (event.target.closest('span.place')) {
+            showNamed(null);
+        }
+    });
+    list.addEventListener('focusin', function (event) { showNamed(event.target.closest('span.place')); });
+    list.addEventListener('focusout', function () { showNamed(null); });
 
     var panel = document.getElementById('reasoning');
 
@@ -275,7 +437,7 @@
     }
 
     function showReasoning() {
-        var d = drawing(current);
+        var d = hiding === current ? null : drawing(current);
         panel.textContent = '';
         panel.hidden = !d;
         if (!d) {
@@ -359,6 +521,9 @@
         unpacking.then(function (pairs) {
             packed = new Map(pairs.map(function (item) { return [item[0], [item[1], item[2]]]; }));
             fill(current);
+            if (items[current].querySelector('.r')) {
+                markPlaces(items[current]);
+            }
             drawReasoning();
             showReasoning();
         }, function (error) {
@@ -388,11 +553,34 @@
         var item = items[current];
         item.classList.add('current');
         item.setAttribute('aria-current', 'step');
+        var inList = list.contains(document.activeElement);
+        if (previous) {
+            previous.querySelector('p.h a').tabIndex = -1;
+        }
+        var anchor = item.querySelector('p.h a');
+        anchor.tabIndex = 0;  // the list is one stop for Tab; Up and Down move inside it
+        if (inList) {
+            anchor.focus({preventScroll: true});
+        }
         fill(current);
+        if (item.querySelector('.r')) {
+            markPlaces(item);
+        }
+        showNamed(null);
         showReasoning();
         reveal(item);
+        var hidden = hiding === current;
+        root.classList.toggle('guessing', hidden);
+        buttons.reveal.hidden = !hidden;
+        buttons.guess.hidden = hidden;  // Reveal stands in its place until the marks are shown
         slider.value = current;
         position.textContent = 'Step ' + current + ' of ' + last;
+        var head = item.querySelector('p.h');
+        said.textContent = hidden
+            ? 'Step ' + current + ' of ' + last + ': ' + head.textContent.replace(/^\d+\. /, '').split(' - ')[0] +
+              '. What does it mark? Reveal shows it.'
+            : head.textContent.replace(/^\d+\. /, 'Step ' + current + ' of ' + last + ': ');
+        onScreen(item);
         var focused = document.activeElement;
         buttons.first.disabled = buttons.previous.disabled = current === 0;
         buttons.next.disabled = buttons.last.disabled = current === last;
@@ -401,11 +589,27 @@
         }
     }
 
+    // on a narrow screen, the step's line and the Next button stay in sight
+    var started = false;  // the page is laid out as the script lays it (class js): only then is there a screen to keep
+
+    function onScreen(item) {
+        if (!started || !window.matchMedia('(max-width: 48em)').matches) {
+            return;
+        }
+        var bar = document.getElementById('controls').getBoundingClientRect();
+        var line = item.querySelector('p.h').getBoundingClientRect();
+        var bottom = Math.min(window.innerHeight, bar.top > 0 ? bar.top : window.innerHeight);
+        if (line.top < 0 || line.bottom > bottom) {
+            window.scrollBy(0, line.top - Math.max(8, bottom - line.height - 120));
+        }
+    }
+
     function go(k, quiet) {
         k = Math.max(0, Math.min(last, Math.floor(Number(k)) || 0));
         if (k !== current) {
             view = {place: -1, link: -1};
         }
+        hiding = guessing && k === current + 1 ? k : -1;  // guess first: a step forward hides what it marks
         while (current < k) {
             apply(++current);
         }
@@ -493,6 +697,33 @@
     buttons.previous.addEventListener('click', function () { go(current - 1); });
     buttons.next.addEventListener('click', function () { go(current + 1); });
     buttons.last.addEventListener('click', function () { go(last); });
+    function setGuessing(on) {
+        guessing = on;
+        buttons.guess.setAttribute('aria-pressed', on ? 'true' : 'false');
+        if (!on && hiding >= 0) {
+            unhide();
+        }
+    }
+
+    function unhide() {
+        hiding = -1;
+        draw();
+        show();
+    }
+
+    function setZoom(on) {
+        zoomed = on;
+        zoomButton.setAttribute('aria-pressed', on ? 'true' : 'false');
+        zoomTo();
+    }
+
+    buttons.guess.addEventListener('click', function () { setGuessing(!guessing); });
+    buttons.reveal.addEventListener('click', function () {
+        unhide();
+        buttons.next.focus();  // the button is gone: the keyboard goes on from Next
+    });
+    svg.style.maxWidth = 1.75 * svg.width.baseVal.value + 'px';  // a small puzzle is not blown up to the window
+    zoomButton.addEventListener('click', function () { setZoom(!zoomed); });
     slider.max = last;
     slider.addEventListener('input', function () { go(slider.value); });
     list.addEventListener('click', function (event) {
@@ -506,6 +737,7 @@
             if (k !== current) {
                 go(k);
             }
+            item.querySelector('p.h a').focus({preventScroll: true});  // the keyboard goes on from the step chosen
         }
     });
     info.addEventListener('click', function (event) {
@@ -525,8 +757,17 @@
             (target === slider && (event.key === 'ArrowLeft' || event.key === 'ArrowRight'))))) {
             return;  // typing, or the slider's own arrows (which move it a step)
         }
+        var inList = target && list.contains(target);
         if (event.key === 'Home' || event.key === 'End') {
             go(event.key === 'Home' ? 0 : last);
+        } else if (inList && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+            go(current + (event.key === 'ArrowDown' ? 1 : -1));
+        } else if (event.key === 'g' || event.key === 'G') {
+            setGuessing(!guessing);
+        } else if ((event.key === 'r' || event.key === 'R') && hiding === current) {
+            unhide();
+        } else if (event.key === 'z' || event.key === 'Z') {
+            setZoom(!zoomed);
         } else if (KEYS.hasOwnProperty(event.key)) {
             go(current + KEYS[event.key]);
         } else {
@@ -550,13 +791,15 @@
     window.addEventListener('hashchange', fromAddress);
     window.addEventListener('load', fromAddress);
 
-    svg.style.maxWidth = 1.75 * svg.width.baseVal.value + 'px';  // a small puzzle is not blown up to the window
+    items.forEach(function (item) { item.querySelector('p.h a').tabIndex = -1; });
     board.hidden = false;
     document.getElementById('controls').hidden = false;
+    document.getElementById('aside').hidden = false;
     draw();
     show();
     fromAddress();
     root.classList.remove('no-js');  // only now: if anything above failed, the page still reads as a list
     root.classList.add('js');
+    started = true;
     root.setAttribute('data-ready', 'true');
 }());
