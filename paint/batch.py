@@ -267,6 +267,22 @@ def _run_here(work, options, checks, on_check, received, on_start=None) -> bool:
     return bool(received)
 
 
+SOCKET_ROOM = 70
+"""The longest temporary folder (in bytes) under which the forkserver's socket path fits: the socket is
+``TMP/pymp-XXXXXXXX/listener-XXXXXXXX`` (33 more bytes), and a Unix socket's path holds at most 107."""
+
+
+def start_method() -> str:
+    """How the workers are started: ``'forkserver'`` (each a fresh fork of a small server, fast and safe with
+    threads) where the system has it and its socket's path fits under the temporary folder
+    (:data:`SOCKET_ROOM`); else ``'spawn'``, which needs no socket - so a long ``$TMPDIR`` never fails a batch
+    with "AF_UNIX path too long"."""
+    import multiprocessing
+    import tempfile
+    room = len(os.fsencode(tempfile.gettempdir())) <= SOCKET_ROOM
+    return "forkserver" if room and "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+
+
 def _run_in_processes(work, options, checks, on_check, jobs: int, function=None, on_start=None) -> bool:
     """Check ``work`` in ``jobs`` worker processes; True when a stop signal (or KeyboardInterrupt) stopped it.
 
@@ -288,8 +304,7 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
     from concurrent.futures.process import BrokenProcessPool
 
     function = function or _check_safely
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    context = multiprocessing.get_context(start_method())
     pending = list(work)
     while pending:
         executor = None

@@ -341,6 +341,19 @@ class TestCheckBatch:
         check_batch(find_puzzles([tmp_path, tmp_path / "nope"]), jobs=2, on_check=seen.append)
         assert sorted(c.verdict for c in seen) == ["error", "multiple", "ok"]
 
+    def test_long_temporary_folder(self, tmp_path, monkeypatch):
+        """Workers start under a temporary folder too long for a Unix socket's path (forkserver would fail with
+        "AF_UNIX path too long"): the batch starts them another way."""
+        import tempfile
+        from paint.batch import SOCKET_ROOM, start_method
+        long = tmp_path / ("t" * 60) / ("u" * 60)
+        long.mkdir(parents=True)
+        monkeypatch.setattr(tempfile, "tempdir", str(long))
+        assert len(str(long)) > SOCKET_ROOM and start_method() == "spawn"
+        found = expand(find_puzzles([TESTS.parent / "puzzles" / "dancer.pro", TESTS.parent / "puzzles" / "cat.pro"]))
+        batch = check_batch(found, jobs=2)
+        assert [check.verdict for check in batch.checks] == ["ok", "ok"]
+
     def test_bad_jobs(self):
         """Fewer than one job is refused."""
         with pytest.raises(ValueError, match="jobs must be at least 1"):

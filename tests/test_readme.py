@@ -167,7 +167,8 @@ def test_example(command, shown, clone, launcher, temporary):
             assert at < len(printed), f"{command!r} does not print {line!r} (in this order), as {document} shows"
             at += 1
     for name in TEMPORARY.findall(command):
-        assert (temporary / name).is_file(), f"{command!r} did not write {name} into the temporary folder"
+        written = temporary / name / "index.html" if name.endswith("/") else temporary / name  # a folder: its report
+        assert written.is_file(), f"{command!r} did not write {name} into the temporary folder"
     assert files(clone) == before, f"{command!r} left {sorted(files(clone) - before)} in the clone"
 
 
