@@ -47,6 +47,9 @@ JWILK = Path(__file__).parent / "corpus" / "jwilk"
 BLUE, ORANGE = (0x1A, 0x5F, 0xB4), (0xE6, 0x61, 0x00)
 """The colours of a newly full square and of the outline of the strip worked."""
 
+PHONE, DESKTOP = (390, 844), (1366, 768)
+"""The two screens the page is tried on: a phone's and a laptop's, in px."""
+
 
 def near(pixel, colour, slack=40) -> bool:
     return all(abs(a - b) <= slack for a, b in zip(pixel, colour))
@@ -373,7 +376,8 @@ def forever(tmp_path_factory):
 
 
 class TestReasoningDrawn:
-    def test_probe_chain(self, open_page, tmp_path):
+    @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+    def test_probe_chain(self, open_page, tmp_path, size):
         """At a probe step the board draws the assumed square, each link's squares and the strip that breaks; a
         click on a link shows the board at that link."""
         result = paint.solve(paint.load(str(PUZZLES / "edge.pro")))
@@ -381,7 +385,7 @@ class TestReasoningDrawn:
         path.write_text(render_html(result), encoding="utf-8")
         probe = next(step for step in result.steps if step.chain is not None and len(step.chain.links) >= 2)
         chain = probe.chain
-        page = open_page(path, f"#step-{probe.number}")
+        page = open_page(path, f"#step-{probe.number}", size=size)
         assert covered(page, "path.assumed") == {(chain.assumed.row, chain.assumed.column)}
         assert covered(page, "path.broken") == strip_squares(chain.broken, result)
         supposed = {(m.row, m.column) for link in chain.links for m in link.marks}
@@ -406,7 +410,8 @@ class TestReasoningDrawn:
         assert page.text_content("#position").startswith(f"Step {probe.number + 1} ")
         assert page.errors == []
 
-    def test_search_step(self, open_page, forever):
+    @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+    def test_search_step(self, open_page, forever, size):
         """A search step outlines the searched block's strip (not where its marks landed) and highlights its
         clue; the block's places are drawn, and a breaking place's chain is drawn when it is chosen."""
         result, path = forever
@@ -414,7 +419,7 @@ class TestReasoningDrawn:
                     and any(mark.strip != step.search.branches[0].placement.strip for mark in step.marks)
                     and any(branch.chain is not None for branch in step.search.branches))
         block = step.search.branches[0].placement.strip
-        page = open_page(path, f"#step-{step.number}")
+        page = open_page(path, f"#step-{step.number}", size=size)
         assert covered(page, "path.strip") == strip_squares(block, result)
         assert page.get_attribute("#board path.clue-band", "d").count("M") == 1
         places = page.locator("#reasoning ol.places button")
@@ -431,14 +436,15 @@ class TestReasoningDrawn:
         assert page.errors == []
 
 
-    def test_two_solutions(self, open_page, tmp_path):
-        """A puzzle with several solutions: both are drawn, side by side at 1366 px, each with the squares where
-        they differ framed; the differing squares are listed in words; the count is the one ``check`` gives."""
+    @pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
+    def test_two_solutions(self, open_page, tmp_path, size):
+        """A puzzle with several solutions: both are drawn, side by side at 1366 px (one above the other on a
+        phone), each at a readable size with the squares where they differ framed; the differing squares are listed in words; the count is the one ``check`` gives."""
         result = paint.solve(paint.load(str(JWILK / "data087.nin")))
         assert result.status == "multiple"
         path = tmp_path / "two.html"
         path.write_text(render_html(result), encoding="utf-8")
-        page = open_page(path)
+        page = open_page(path, size=size)
         places = result.solutions[0].differences(result.solutions[1])
         boxes = []
         for n, grid in ((1, result.solutions[0]), (2, result.solutions[1])):
@@ -451,7 +457,12 @@ class TestReasoningDrawn:
             widths = figure.locator("g.squares rect.full").evaluate_all(
                 "rects => rects.map(rect => Number(rect.getAttribute('width')))")
             assert round(sum(widths) / 20) == len(full)  # the squares of this solution, drawn as runs
-        assert abs(boxes[0]["y"] - boxes[1]["y"]) < 2 and boxes[1]["x"] > boxes[0]["x"] + boxes[0]["width"] - 1
+        if size == DESKTOP:  # side by side; on a phone one above the other
+            assert abs(boxes[0]["y"] - boxes[1]["y"]) < 2 and boxes[1]["x"] > boxes[0]["x"] + boxes[0]["width"] - 1
+        else:
+            assert boxes[1]["y"] >= boxes[0]["y"] + boxes[0]["height"] - 1
+        for box in boxes:
+            assert box["width"] >= min(size[0] - 40, 300)  # a readable size
         words = page.text_content("#outcome")
         assert f"differ in {len(places)} squares" in words
         assert check_file(str(JWILK / "data087.nin")).differing == len(places)
@@ -476,10 +487,6 @@ class TestReasoningDrawn:
 
 
 # ------------------------------------------------------------ a phone, the keyboard, guessing, zoom
-
-PHONE = (390, 844)
-DESKTOP = (1366, 768)
-
 
 def inside(page, selector: str) -> bool:
     """True when the element is wholly inside the viewport."""

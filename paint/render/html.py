@@ -242,8 +242,10 @@ def drawing_data(step: Step, width: int) -> dict | None:
             told = follows_data(branch.follows, width, placement.where)
         else:
             told = None
-        places.append([placement.start, placement.size, OUTCOME_CODES.get(str(branch.outcome), "o"),
-                       branch.text, told])
+        code, words = OUTCOME_CODES.get(str(branch.outcome), "o"), branch.text
+        if step.search.agreed and code != "x":  # a case analysis: every place not ruled out is a place left
+            code, words = "s", f"{placement.where} is a place left"
+        places.append([placement.start, placement.size, code, words, told])
     return {"k": strip_code(step.search.branches[0].placement.strip), "p": places}
 
 
