@@ -338,7 +338,13 @@ class Branch:
 
     @property
     def became(self) -> str:
-        """What became of the branch: ``'breaks column 4 after 6 steps'``, ``'is the one place left'``, ..."""
+        """What became of the branch: ``'breaks column 4 after 6 steps'``, ``'is the one place left'``, ...
+
+        A place told with its chain (:attr:`chain`) breaks where the chain
+        breaks, after its one-line steps: the words agree with the chain a
+        reader checks, not with the longer work the search did."""
+        if self.outcome is Outcome.CONTRADICTION and self.chain is not None:  # as the chain told tells it
+            return f"breaks {self.chain.broken.name} after {plural(len(self.chain.merged), 'step')}"
         if self.outcome is Outcome.CONTRADICTION:
             return f"breaks {self.broken.name} after {plural(self.worked, 'step')}"
         if self.outcome is Outcome.EXHAUSTED:

@@ -486,6 +486,28 @@ class TestReasoningDrawn:
         assert page.errors == []
 
 
+    def test_places_in_context(self, open_page, forever):
+        """A square set named across a line ("row 9, columns 7-9"), a line named by its block ("row 16's 5"),
+        a bare place under a line named with its clue: each frames the squares its words mean."""
+        result, path = forever
+        width = result.puzzle.width
+
+        def framed(page, number, words):
+            squares = page.evaluate(
+                "([n, w]) => Array.from(document.querySelectorAll('#step-' + n + ' span.place'))"
+                ".filter(s => s.textContent === w).map(s => s.getAttribute('data-squares'))", [number, words])
+            assert squares, words
+            return {(int(i) // width, int(i) % width) for i in squares[0].split()}
+
+        page = open_page(path, "#step-74")
+        assert framed(page, 74, "row 9, columns 7-9") == {(8, 6), (8, 7), (8, 8)}
+        assert framed(page, 74, "rows 10, 12") == {(9, 4), (11, 4)}  # under "column 5 [1 1] would make ..."
+        page = open_page(path, "#step-17")
+        page.click("#step-17 summary")
+        assert framed(page, 17, "row 16") == {(15, c) for c in range(width)}
+        assert framed(page, 17, "columns 11-15") == {(15, c) for c in range(10, 15)}
+        assert page.errors == []
+
 # ------------------------------------------------------------ a phone, the keyboard, guessing, zoom
 
 def inside(page, selector: str) -> bool:
@@ -554,6 +576,15 @@ class TestKeyboard:
         page.keyboard.press("ArrowUp")
         assert page.evaluate("document.activeElement.getAttribute('href')") == "#step-6"
 
+    def test_places_tab_only_in_the_step_shown(self, open_page, cat_page):
+        """The places named in the words take the focus only in the step shown, not in steps read before."""
+        page = open_page(cat_page)
+        for _ in range(12):
+            page.keyboard.press("ArrowRight")
+        counts = page.evaluate("Array.from(document.querySelectorAll('#steps li.step')).map(li => "
+                               "li.querySelectorAll('span.place[tabindex=\"0\"]').length)")
+        assert sum(counts) == counts[12] > 0
+
     def test_focus_stays_on_the_control(self, open_page, cat_page):
         """Next, pressed from the keyboard, keeps the focus; a click on a step puts it on that step."""
         page = open_page(cat_page)
@@ -589,6 +620,17 @@ class TestGuessAndZoom:
         assert covered(page, "path.strip")  # the line to work is outlined
         hidden = document_marks(cat, 4, "full") | document_marks(cat, 4, "empty")
         assert not hidden & (drawn(page, "full") | drawn(page, "empty"))
+        square = sorted(hidden)[0]
+        page.evaluate("([r, c]) => { const d = JSON.parse(document.getElementById('paint-data').textContent);"
+                      " const svg = document.querySelector('#board svg'); const m = svg.getScreenCTM();"
+                      " const x = m.a * (d.left + (c + 0.5) * d.square) + m.e, y = m.d * (d.top + (r + 0.5) * d.square) + m.f;"
+                      " svg.dispatchEvent(new MouseEvent('mousemove', {clientX: x, clientY: y, bubbles: true})); }",
+                      list(square))
+        told = page.text_content("#square")
+        assert "blank before this step" in told and "marked by this step" not in told
+        page.evaluate("location.hash = '#step-4'")  # the address of the step shown: still hidden
+        page.wait_for_timeout(100)
+        assert page.is_visible("#reveal")
         page.click("#reveal")
         assert_board_shows(page, cat, 4)
         assert page.is_visible("#step-4 .what") and not page.is_visible("#reveal")

@@ -14,6 +14,7 @@ import json
 import os
 import re
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 
@@ -250,7 +251,7 @@ class TestReportPage:
         rows = root.find("tbody").find_all("tr")
         # problems first: the unreadable file, the puzzle with two solutions, the one that needs search, then ok
         assert [row.find("span", cls="verdict").text() for row in rows] == ["error", "multiple", "needs-search", "ok"]
-        assert [row.find_all("td")[2].get("data-sort") for row in rows] == ["0", "4", "8", "13"]
+        assert [row.find_all("td")[2].get("data-sort") for row in rows] == ["0", "2", "4", "13"]
         assert "verdict ok pass" in rows[-1].find("span", cls="verdict").get("class")
         assert root.find("p", cls="summary").text().endswith("(4 puzzles, 1.5 s)")
 
@@ -330,6 +331,22 @@ class TestCommands:
         page = (folder / "edge.pro.html").read_text(encoding="utf-8")
         result = paint.solve(paint.load(str(edge)))
         assert len(steps_of(page)) == len(result.steps) + 1  # step 0, the start, and every step
+        odd = tmp_path / "odd"  # names a link would have to quote, and one puzzle of a file of many
+        odd.mkdir()
+        (odd / "a b#1 100%.pro").write_text(edge.read_text(encoding="utf-8"), encoding="utf-8")
+        many = Path(__file__).parent / "corpus" / "taai2011" / "questions.txt"
+        text = many.read_text(encoding="utf-8")
+        (odd / "q.txt").write_text(text[:text.index("$", text.index("$", text.index("$") + 1) + 1)], encoding="utf-8")
+        out = tmp_path / "out"
+        cli.main(["check", str(odd), "--jobs", "1", "--max-time", "5", "--html", f"{out}/"])
+        capsys.readouterr()
+        root, _ = parse((out / "index.html").read_text(encoding="utf-8"))
+        for row in root.find("tbody").find_all("tr"):
+            target = row.find("td", cls="file").find("a")
+            assert target is not None and (out / unquote(target.get("href"))).is_file(), row.get("data-verdict")
+            page = row.find("a", cls="steps-page")
+            if page is not None:
+                assert "#" not in page.get("href") and (out / unquote(page.get("href"))).is_file()
         again = tmp_path / "again"  # an existing folder, named without the slash
         again.mkdir()
         assert cli.main(["check", str(dancer), "--jobs", "1", "--html", str(again)]) == 0

@@ -6,6 +6,7 @@ import argparse
 import io
 import json
 import os
+import re
 import sys
 import time
 
@@ -104,10 +105,13 @@ def run(arguments) -> int:
     if folder is not None:  # --html DIR/: the report is DIR/index.html, with a page per puzzle that is not ok
         arguments.html = os.path.join(folder, "index.html")
     page_destination("--html", arguments.html, arguments.output, "report")
-    for path in (arguments.output, arguments.html):
-        if path:
-            check_destination(path, protect=protect)
+    if arguments.output:
+        check_destination(arguments.output, protect=protect)
     distinct_outputs((arguments.output, arguments.html), "-o and --html must name different files")
+    if folder is not None:  # made only now that every other argument is known to be good
+        _make_folder(folder, arguments.html)
+    if arguments.html:
+        check_destination(arguments.html, protect=protect)
     options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
                            max_positions=arguments.max_positions)
     # A stop signal sent to the whole process group (``timeout``, a session's end) may reach this process twice:
@@ -212,31 +216,40 @@ def max_jobs() -> int:
     return max(MIN_MAX_JOBS, JOBS_PER_CORE * _cores())
 
 
+PAGE_NAME = 120
+"""The most bytes a page's name may have before ``.html`` (a file name holds at most 255)."""
+
 PAGE_TIME = 60.0
 """Seconds of explained solving for one puzzle's page under ``--html DIR/`` when ``--max-time`` is not given."""
 
 
 def _report_folder(path: str | None) -> str | None:
-    """The folder ``--html`` names (a path ending in ``/`` or an existing folder), made when missing, or None for
-    a file.  Raises PaintError when it cannot be made."""
+    """The folder ``--html`` names (a path ending in ``/`` or an existing folder), or None for a file."""
     if not path or not (path.endswith("/") or os.path.isdir(path)):
         return None
-    folder = path.rstrip("/") or "/"
+    return path.rstrip("/") or "/"
+
+
+def _make_folder(folder: str, report: str) -> None:
+    """Make ``folder`` (and the folders above it) when missing.  Raises PaintError when it cannot be made."""
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as error:
-        raise PaintError(f"--html {path}: cannot make the folder: {error.strerror}") from None
-    return folder
+        raise PaintError(f"--html {folder}/: cannot make the folder: {error.strerror}") from None
 
 
 def page_names(files) -> dict[str, str]:
     """A page name in the report's folder for each puzzle file: its name within the batch, folders joined by
-    ``__``, ``.html`` after; made unique with ``-2``, ``-3``, ... and never ``index.html``.
+    ``__``, each run of characters a link would have to quote (``#``, ``%``, spaces, ...) as ``_``, at most
+    :data:`PAGE_NAME` characters, ``.html`` after; made unique with ``-2``, ``-3``, ... and never
+    ``index.html``.
 
     >>> page_names(['a/x.non', 'a/b/x.non', 'a/index'])
     {'a/x.non': 'x.non.html', 'a/b/x.non': 'b__x.non.html', 'a/index': 'index-2.html'}
     >>> page_names(['/tmp/x.non'])
     {'/tmp/x.non': 'x.non.html'}
+    >>> page_names(['q.txt#1', 'a b%.non'])
+    {'q.txt#1': 'q.txt_1.html', 'a b%.non': 'a_b_.non.html'}
     """
     from ..render.check import short_names
     files = list(files)
@@ -246,7 +259,10 @@ def page_names(files) -> dict[str, str]:
     if folder is None:  # one file, or files with no folder in common: their own names
         shorts = [os.path.basename(file.rstrip("/")) for file in files]
     for file, short in zip(files, shorts):
-        stem = short.replace(os.sep, "__").replace("/", "__").lstrip(".") or "puzzle"
+        stem = short.replace(os.sep, "__").replace("/", "__")
+        stem = re.sub(r"[^\w.-]+", "_", stem).lstrip(".") or "puzzle"  # no '#', '%', space, ...
+        while len(stem.encode("utf-8")) > PAGE_NAME:
+            stem = stem[:-1]
         name, number = f"{stem}.html", 1
         while name in taken:
             number += 1
@@ -264,7 +280,8 @@ def _write_pages(folder: str, checks, options: CheckOptions, protect, late: list
     import paint
     from ..options import SolveOptions
     from ..render.html import HtmlWriter
-    wanted = [check for check in checks if check.verdict not in ("ok", "error") and check.puzzle is not None]
+    wanted = [check for check in checks if (check.verdict != "ok" or not check.passes)
+              and check.verdict != "error" and check.puzzle is not None]
     names = page_names(check.file for check in checks)
     pages: dict[str, str] = {}
 

@@ -300,7 +300,7 @@ class HtmlWriter:
               '<button type="button" id="last" title="the last step (End)" aria-label="last step">'
               '<span class="wide">Last </span>&#x25B6;|</button>\n'
               '<input type="range" id="slider" min="0" max="0" value="0" aria-label="step">'
-              '<output id="position" for="slider"></output>\n'
+              '<output id="position" for="slider" aria-live="off"></output>\n'
               '<button type="button" id="guess" aria-pressed="false" title="hide what each next step marks until '
               'you reveal it (G)">Guess<span class="wide"> first</span></button>'
               '<button type="button" id="reveal" hidden title="show what the step marks (R)">Reveal</button>'
@@ -382,8 +382,9 @@ class HtmlWriter:
             first, second = result.solutions[:2]
             places = first.differences(second)
             write('<div class="solutions">\n')
+            most = 1.75 * Layout(result.puzzle, SQUARE, numbered=True).width  # a small puzzle is not blown up
             for n, grid in ((1, first), (2, second)):
-                write(f'<figure class="solution" id="solution-{n}">\n')
+                write(f'<figure class="solution" id="solution-{n}" style="max-width: {most:.0f}px">\n')
                 write_svg(self.stream, result.puzzle, grid, declaration=False, prefix=f"solution-{n}-",
                           numbered=True, marked=places)
                 write(f"<figcaption>Solution {n}: the {plural(len(places), 'square')} where the two differ framed in red."

@@ -7,8 +7,9 @@ line logic stalls (its blank squares grey) for one that needs probes or
 search or stopped at a limit, and for ``multiple`` the two solutions found
 side by side, the squares where they differ framed in red and listed in
 the notes.  The rows come in the order of :data:`TRIAGE`, the problems
-first (no-solution, multiple, needs-search, needs-probes, then ok), so an
-editor reads the puzzles to fix before the ones that pass.  Verdicts are
+first (no-solution, multiple, needs-search, needs-probes, then ok; every
+puzzle that fails before every one that passes), so an editor reads the
+puzzles to fix before the ones that pass.  Verdicts are
 coloured and also written, so colour is never the only cue.  The counts in
 the summary are buttons that show only the puzzles of their verdict; a
 click on a column's heading sorts the table by it (the inline
@@ -58,9 +59,10 @@ TRIAGE = ("error", "no-solution", "multiple", "limit", "needs-search", "needs-pr
 """The verdicts in the order the report lists them: what an editor must fix first, what passes last."""
 
 
-def triage_key(check: Check) -> tuple[int, bool]:
-    """Where ``check`` goes in the report: by :data:`TRIAGE`, and a puzzle that fails before one that passes."""
-    return TRIAGE.index(check.verdict), check.passes
+def triage_key(check: Check) -> int:
+    """Where ``check`` goes in the report: every puzzle that fails (a goal that is not the solution too) before
+    every one that passes, each by :data:`TRIAGE`."""
+    return TRIAGE.index(check.verdict) + (len(TRIAGE) if check.passes else 0)
 
 
 def href(target: str, base: str | None) -> str:
@@ -77,6 +79,19 @@ def href(target: str, base: str | None) -> str:
         except ValueError:  # another drive
             pass
     return "file://" + quote(target.replace(os.sep, "/"))
+
+
+def linked_file(file: str) -> str | None:
+    """The file a check's row links to: its file, the file of many it is one of (``questions.txt#17``), or None
+    when there is no such file (a Tatham game ID, a name shown escaped).
+
+    >>> linked_file('no/such/file.non') is None
+    True
+    """
+    for path in (file, re.sub(r"#\d+$", "", file)):
+        if os.path.isfile(path):
+            return path
+    return None
 
 
 def breakable(name: str) -> str:
@@ -128,9 +143,12 @@ def row_html(check: Check, name: str, *, allow_probes: bool = False, base: str |
     if verdict == "multiple" and len(check.solutions) >= 2:
         places = Grid.from_lines(check.solutions[0]).differences(Grid.from_lines(check.solutions[1]))
         notes += f"<br>where: {html.escape(differences_words(places).split(' - ', 1)[1])}"
-    steps = f' <a class="steps-page" href="{html.escape(page)}">steps</a>' if page else ""
+    steps = f' <a class="steps-page" href="{html.escape(quote(page))}">steps</a>' if page else ""
+    target = linked_file(check.file)
+    shown = breakable(name)
+    shown = f'<a href="{html.escape(href(target, base))}">{shown}</a>' if target else shown
     cells = [
-        f'<a href="{html.escape(href(check.file, base))}">{breakable(name)}</a>{steps}',
+        f"{shown}{steps}",
         size,
         f'<span class="verdict {verdict}{passing}">{verdict}</span>',
         html.escape(check.hardest_rule or ""),
@@ -141,7 +159,7 @@ def row_html(check: Check, name: str, *, allow_probes: bool = False, base: str |
         pictures_html(check),
     ]
     attributes = {"file": ' class="file"', "size": f' data-sort="{area}"',
-                  "verdict": f' data-sort="{TRIAGE.index(verdict) * 2 + check.passes}"',
+                  "verdict": f' data-sort="{triage_key(check)}"',
                   "steps": ' class="number"', "blank at stall": ' class="number"', "seconds": ' class="number"',
                   "notes": ' class="notes"', "picture": ' class="picture"'}
     row = "".join(f'<td data-label="{column}"{attributes.get(column, "")}>{cell}</td>'

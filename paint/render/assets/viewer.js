@@ -205,8 +205,8 @@
         steps[current].strips.forEach(function (strip) {
             (strip.charAt(0) === 'r' ? rows : columns).push(Number(strip.slice(1)));
         });
-        steps[current].full.concat(steps[current].empty).forEach(function (i) {
-            rows.push(Math.floor(i / W));
+        (hiding === current ? [] : steps[current].full.concat(steps[current].empty)).forEach(function (i) {
+            rows.push(Math.floor(i / W));  // (a hidden step's marks are not given away by where the window goes)
             columns.push(i % W);
         });
         if (!zoomed || (!rows.length && !columns.length)) {
@@ -317,7 +317,11 @@
     var named = element('g', {'class': 'named', fill: 'none'}, overlay);
     var namedHalo = element('path', {stroke: '#ffffff', 'stroke-width': S * 0.34}, named);
     var namedPath = element('path', {'class': 'named-place', stroke: '#1a5fb4', 'stroke-width': S * 0.18}, named);
-    var PLACE = /\b(rows?|columns?) (\d+(?:-\d+)?(?:(?:, | and | or )\d+(?:-\d+)?)*)( \[)?/g;
+    var PLACE = /\b(rows?|columns?) (\d+(?:-\d+)?(?:(?:, | and | or )\d+(?:-\d+)?)*)/g;
+    var CROSSING = /^, (rows?|columns?) (\d+(?:-\d+)?(?:(?:, | and | or )\d+(?:-\d+)?)*)/;
+    // after a place, what says it is a line named as a line: its clue, its block, what it would do, or (with
+    // --steps rule) the squares of it in brackets
+    var LABEL = /^( \[| \((?=rows? |columns? )|'s\b| would\b| could\b| cannot be completed)/;
 
     function numbersIn(text) {  // '3-5, 8 and 10' -> [2, 3, 4, 7, 9] (from 0)
         var found = [];
@@ -330,21 +334,47 @@
         return found;
     }
 
-    // The squares a phrase names: a line with its clue ("row 3 [2 1]") is the whole line and becomes the line the
-    // words are about; "row 3, column 5" is one square; "columns 3-5" are squares of the line the words are about.
-    function placeSquares(kind, positions, label, context) {
-        var squares = [], isRow = kind.charAt(0) === 'r';
-        if (label || !context || (context.charAt(0) === 'r') === isRow) {
-            positions.forEach(function (n) {
-                for (var k = 0; k < (isRow ? W : H); k++) {
-                    squares.push(isRow ? n * W + k : k * W + n);
-                }
-            });
-            return squares;
+    function lineSquares(isRow, n) {
+        var squares = [];
+        for (var k = 0; k < (isRow ? W : H); k++) {
+            squares.push(isRow ? n * W + k : k * W + n);
         }
-        var line = Number(context.slice(1));
-        positions.forEach(function (n) { squares.push(isRow ? n * W + line : line * W + n); });
         return squares;
+    }
+
+    // The squares of the places one line of words names, and the lines the words are about after it.  A line
+    // named as a line ("row 3 [2 1]", "row 3's 2", "column 4 (rows 2-3)", "breaks column 4", "columns 2, 6
+    // would ...") is the whole line and becomes the context; "row 3, columns 5-6" are squares where they cross;
+    // a bare "columns 3-5" are squares of the context lines (a line of the context's own kind: the whole line).
+    function placesIn(text, context) {
+        var found = [], match;
+        PLACE.lastIndex = 0;
+        while ((match = PLACE.exec(text)) !== null) {
+            var isRow = match[1].charAt(0) === 'r', numbers = numbersIn(match[2]);
+            var after = text.slice(match.index + match[0].length), end = match.index + match[0].length;
+            var crossing = CROSSING.exec(after), squares = [];
+            if (crossing && (crossing[1].charAt(0) === 'r') !== isRow) {  // "row 3, columns 5-6"
+                var across = numbersIn(crossing[2]);
+                numbers.forEach(function (n) {
+                    across.forEach(function (m) { squares.push(isRow ? n * W + m : m * W + n); });
+                });
+                end += crossing[0].length;
+            } else if (LABEL.test(after) || /breaks $/.test(text.slice(0, match.index)) || !context.length ||
+                       (context[0].charAt(0) === 'r') === isRow) {
+                numbers.forEach(function (n) { squares = squares.concat(lineSquares(isRow, n)); });
+                if (LABEL.test(after) || /breaks $/.test(text.slice(0, match.index))) {
+                    context = numbers.map(function (n) { return (isRow ? 'r' : 'c') + n; });
+                }
+            } else {
+                context.forEach(function (strip) {
+                    var line = Number(strip.slice(1));
+                    numbers.forEach(function (n) { squares.push(isRow ? n * W + line : line * W + n); });
+                });
+            }
+            found.push({start: match.index, end: end, squares: squares});
+            PLACE.lastIndex = end;
+        }
+        return {places: found, context: context};
     }
 
     function markPlaces(item) {
@@ -352,49 +382,52 @@
             return;
         }
         item.setAttribute('data-places', '');
-        var context = steps[items.indexOf(item)].strips[0] || null;
-        var walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT, null);
-        var texts = [];
-        while (walker.nextNode()) {
-            texts.push(walker.currentNode);
-        }
-        texts.forEach(function (node) {
-            if (node.parentNode.closest('a, summary, button')) {
-                return;
-            }
-            var text = node.nodeValue, at = 0, parts = [], match;
-            PLACE.lastIndex = 0;
-            while ((match = PLACE.exec(text)) !== null) {
-                var square = /^, (row|column) (\d+)/.exec(text.slice(match.index + match[0].length));
-                var squares;
-                if (square && !match[3] && /^(row|column)$/.test(match[1])) {  // "row 3, column 5": one square
-                    var a = Number(match[2]) - 1, b = Number(square[2]) - 1;
-                    squares = [match[1] === 'row' ? a * W + b : b * W + a];
-                    PLACE.lastIndex = match.index + match[0].length + square[0].length;
-                } else {
-                    squares = placeSquares(match[1], numbersIn(match[2]), match[3], context);
+        var start = steps[items.indexOf(item)].strips.slice(0, 1);
+        var stack = [];  // the context each depth of words leaves to the lines under it
+        Array.prototype.forEach.call(item.querySelectorAll('p'), function (line) {
+            var depth = line.classList.contains('h') ? 0 : Number((/\bd(\d)\b/.exec(line.className) || [0, 1])[1]);
+            var context = start;
+            for (var d = depth - 1; d >= 0; d--) {
+                if (stack[d]) {
+                    context = stack[d];
+                    break;
                 }
-                var end = PLACE.lastIndex - (match[3] && !square ? 2 : 0);
-                if (match[3]) {
-                    context = match[1].charAt(0) + (Number(match[2]) - 1);
-                }
-                parts.push(document.createTextNode(text.slice(at, match.index)));
-                var span = document.createElement('span');
-                span.className = 'place';
-                span.tabIndex = 0;
-                span.setAttribute('data-squares', squares.join(' '));
-                span.textContent = text.slice(match.index, end);
-                parts.push(span);
-                at = end;
-                PLACE.lastIndex = end;
             }
-            if (parts.length) {
-                parts.push(document.createTextNode(text.slice(at)));
+            stack.length = depth;
+            var walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT, null), texts = [];
+            while (walker.nextNode()) {
+                texts.push(walker.currentNode);
+            }
+            texts.forEach(function (node) {
+                if (node.parentNode.closest('a, summary, button, span.place')) {
+                    return;  // (a place already found keeps its span)
+                }
+                var text = node.nodeValue, read = placesIn(text, context), at = 0;
+                context = read.context;
+                if (!read.places.length) {
+                    return;
+                }
                 var holder = document.createDocumentFragment();
-                parts.forEach(function (part) { holder.appendChild(part); });
+                read.places.forEach(function (place) {
+                    holder.appendChild(document.createTextNode(text.slice(at, place.start)));
+                    var span = document.createElement('span');
+                    span.className = 'place';
+                    span.tabIndex = -1;
+                    span.setAttribute('data-squares', place.squares.join(' '));
+                    span.textContent = text.slice(place.start, place.end);
+                    holder.appendChild(span);
+                    at = place.end;
+                });
+                holder.appendChild(document.createTextNode(text.slice(at)));
                 node.parentNode.replaceChild(holder, node);
-            }
+            });
+            stack[depth] = context;
         });
+    }
+
+    // only the places of the step shown take the focus: the step list stays one stop for Tab
+    function focusablePlaces(item, on) {
+        Array.prototype.forEach.call(item.querySelectorAll('span.place'), function (span) { span.tabIndex = on ? 0 : -1; });
     }
 
     function showNamed(span) {
@@ -501,6 +534,7 @@
         reasons.className = 'r';
         reasons.innerHTML = packed.get(k)[0];  // written and escaped by paint itself
         item.appendChild(reasons);
+        item.removeAttribute('data-places');  // its reasons' places are still to be found
     }
 
     function unpack(text) {
@@ -521,9 +555,8 @@
         unpacking.then(function (pairs) {
             packed = new Map(pairs.map(function (item) { return [item[0], [item[1], item[2]]]; }));
             fill(current);
-            if (items[current].querySelector('.r')) {
-                markPlaces(items[current]);
-            }
+            markPlaces(items[current]);
+            focusablePlaces(items[current], hiding !== current);
             drawReasoning();
             showReasoning();
         }, function (error) {
@@ -556,6 +589,7 @@
         var inList = list.contains(document.activeElement);
         if (previous) {
             previous.querySelector('p.h a').tabIndex = -1;
+            focusablePlaces(previous, false);
         }
         var anchor = item.querySelector('p.h a');
         anchor.tabIndex = 0;  // the list is one stop for Tab; Up and Down move inside it
@@ -563,9 +597,8 @@
             anchor.focus({preventScroll: true});
         }
         fill(current);
-        if (item.querySelector('.r')) {
-            markPlaces(item);
-        }
+        markPlaces(item);
+        focusablePlaces(item, hiding !== current);
         showNamed(null);
         showReasoning();
         reveal(item);
@@ -609,7 +642,8 @@
         if (k !== current) {
             view = {place: -1, link: -1};
         }
-        hiding = guessing && k === current + 1 ? k : -1;  // guess first: a step forward hides what it marks
+        // guess first: a step forward hides what it marks; staying on the step keeps it hidden
+        hiding = guessing && k === current + 1 ? k : (k === current ? hiding : -1);
         while (current < k) {
             apply(++current);
         }
@@ -662,6 +696,10 @@
             return;
         }
         var place = 'Row ' + (Math.floor(i / W) + 1) + ', column ' + (i % W + 1) + ': ';
+        if (hiding === current && by[i] === current) {  // guessing: the square is not told before Reveal
+            info.append(place + 'blank before this step; Reveal shows what the step makes of it.');
+            return;
+        }
         if (value[i] !== BLANK && by[i] === 0) {
             info.append(place + 'given ' + WORDS[value[i]] + '.');
         } else if (value[i] !== BLANK) {
