@@ -585,6 +585,17 @@ class TestKeyboard:
                                "li.querySelectorAll('span.place[tabindex=\"0\"]').length)")
         assert sum(counts) == counts[12] > 0
 
+    def test_back_after_a_jump(self, open_page, cat_page, cat):
+        """A click on a step is a jump: Back returns to the step before it, not off the page; Next is no jump."""
+        page = open_page(cat_page, "#step-3")
+        page.click("#next")
+        page.click("#step-20 p.h b")
+        assert page.text_content("#position").startswith("Step 20 ")
+        page.go_back()
+        page.wait_for_function("document.querySelector('#position').textContent.startsWith('Step 4 ')")
+        assert_board_shows(page, cat, 4)
+        assert page.evaluate("location.hash") == "#step-4"
+
     def test_focus_stays_on_the_control(self, open_page, cat_page):
         """Next, pressed from the keyboard, keeps the focus; a click on a step puts it on that step."""
         page = open_page(cat_page)

@@ -637,7 +637,9 @@
         }
     }
 
-    function go(k, quiet) {
+    // quiet: the address is not changed (it is where the step came from); jump: a new entry in the history, so
+    // Back returns to the step before the jump instead of leaving the page (Next and Previous replace it)
+    function go(k, quiet, jump) {
         k = Math.max(0, Math.min(last, Math.floor(Number(k)) || 0));
         if (k !== current) {
             view = {place: -1, link: -1};
@@ -656,7 +658,11 @@
             say(pointed);  // what was said of the square, said again of it at this step
         }
         if (!quiet && location.hash !== '#step-' + k) {
-            history.replaceState(null, '', '#step-' + k);
+            if (jump) {
+                history.pushState(null, '', '#step-' + k);
+            } else {
+                history.replaceState(null, '', '#step-' + k);
+            }
         }
     }
 
@@ -773,7 +779,7 @@
             event.preventDefault();
             var k = items.indexOf(item);
             if (k !== current) {
-                go(k);
+                go(k, false, true);
             }
             item.querySelector('p.h a').focus({preventScroll: true});  // the keyboard goes on from the step chosen
         }
@@ -782,7 +788,7 @@
         var anchor = event.target.closest('a');
         if (anchor) {
             event.preventDefault();
-            go(anchor.getAttribute('href').slice('#step-'.length));
+            go(anchor.getAttribute('href').slice('#step-'.length), false, true);
         }
     });
     // Left and Right move a step, Page Up and Page Down ten, Home and End to the ends; Up, Down and Space scroll.
@@ -827,6 +833,7 @@
         window.scrollTo(0, viewer.getBoundingClientRect().top + window.scrollY - 8);
     }
     window.addEventListener('hashchange', fromAddress);
+    window.addEventListener('popstate', fromAddress);  // Back after a jump
     window.addEventListener('load', fromAddress);
 
     items.forEach(function (item) { item.querySelector('p.h a').tabIndex = -1; });
