@@ -19,9 +19,10 @@ It gives one *verdict*:
 - ``error``: the file could not be read;
 - ``limit``: a time or branch limit stopped the search before it was known.
 
-Like Simon Tatham's puzzles, the grade is the hardest rule the solve needed,
-in the order of :data:`HARDNESS`: the engine always tries the cheaper rules
-first, so a harder rule is only used where every cheaper one has stalled.
+Like Simon Tatham's puzzles, the grade follows the hardest rule the solve
+needed, in the order of :data:`HARDNESS`: the engine always tries the cheaper
+rules first, so a harder rule is only used where every cheaper one has
+stalled.  :mod:`paint.grade` puts it on a scale of 1 to 7.
 
 >>> from paint.puzzle import Puzzle
 >>> check = check_puzzle(Puzzle(rows=[[2], [1]], columns=[[2], [1]]))
@@ -43,6 +44,7 @@ from .options import SearchPolicy, SolveOptions, positive_or_none
 from .printable import printable
 from .puzzle import Puzzle
 from .result import Result, Status, replay
+from .grade import effort, grade
 from .rules import LINE_RULE_NAMES, PROBE_NAMES, RULE_NAMES
 from .solver import solve
 from .squares import BLANK, Grid
@@ -125,6 +127,11 @@ class Check:
       (:attr:`paint.search.dfs.Counted.depth`; the levels of the explained
       search with :attr:`CheckOptions.explain_search`); None without search
       or when a limit stopped the depth-first search;
+    - ``grade``: how hard the hardest step it needs is, 1 (counting) to 7
+      (deep search) (:func:`paint.grade.grade`); None without one solution
+      found;
+    - ``effort``: the steps each rule took, in the ladder's order
+      (:func:`paint.grade.effort`);
     - ``differing``: for ``multiple``, the squares in which two solutions differ;
     - ``seconds``: wall-clock time to read and solve the puzzle;
     - ``goal_matches``: whether the goal in the file is the solution (None
@@ -146,6 +153,8 @@ class Check:
     blank_at_stall: int | None = None
     search_depth: int | None = None
     differing: int | None = None
+    grade: int | None = None
+    effort: dict = attrs.field(factory=dict)
     seconds: float = 0.0
     goal_matches: bool | None = None
     error: str | None = None
@@ -165,7 +174,8 @@ class Check:
         "blank_at_stall": int|null, "seconds": float, "goal_matches":
         bool|null, "error": str|null, "passes": bool, "width": int|null,
         "height": int|null, "search_depth": int|null, "differing":
-        int|null, "contradiction": str|null}``.
+        int|null, "contradiction": str|null, "grade": int|null, "effort":
+        {rule: int}}``.
 
         >>> Check('a.non', 'error', error='a.non: no such file').to_document()['error']
         'a.non: no such file'
@@ -177,6 +187,7 @@ class Check:
             "goal_matches": self.goal_matches, "error": self.error, "passes": self.passes,
             "width": self.width, "height": self.height, "search_depth": self.search_depth,
             "differing": self.differing, "contradiction": self.contradiction,
+            "grade": self.grade, "effort": dict(self.effort),
         }
 
 
@@ -282,6 +293,7 @@ def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: s
         blank_at_stall=None if stall is None else stall.count(BLANK),
         search_depth=depth,
         differing=len(solutions[0].differences(solutions[1])) if status == "multiple" else None,
+        grade=grade(verdict, hardest, depth), effort=effort(step.rule for step in result.steps),
         seconds=time.perf_counter() - started, goal_matches=goal_matches, error=error,
         contradiction=contradiction,
         width=puzzle.width, height=puzzle.height, puzzle=puzzle,

@@ -26,7 +26,7 @@ from paint.check import VERDICTS, Check, CheckOptions, check_file, check_puzzle
 from paint.render.board import draw
 from paint.squares import Grid
 from paint.render.check import describe, note, render_report, short_names, show_pictures, summary_line
-from paint.rules import LINE_RULE_NAMES
+from paint.rules import LINE_RULE_NAMES, PROBE_NAMES, RULE_NAMES
 
 TESTS = Path(__file__).parent
 CORPUS = TESTS / "corpus"
@@ -449,11 +449,11 @@ class TestReport:
         """Each verdict gets a sentence with its figures."""
         texts = {v: describe(check_puzzle(p)) for v, p in BUILT.items()}
         assert texts["ok"] == ("2 columns x 2 rows; line logic alone finishes it in 3 steps "
-                               "(hardest rule: located); the solution is unique")
+                               "(hardest rule: located); the solution is unique; grade 1 (counting)")
         assert texts["needs-probes"].startswith("4 columns x 4 rows; line logic stalls with 16 squares blank; "
                                                 "the probes finish it (hardest rule: edge; 10 steps in all)")
         assert texts["needs-search"] == ("4 columns x 7 rows; line logic stalls with 28 squares blank; "
-                                         "search 1 level deep finishes it; the solution is unique")
+                                         "search 1 level deep finishes it; the solution is unique; grade 6 (search)")
         assert texts["multiple"].endswith("more than one solution: two of them differ in 4 squares")
         assert texts["no-solution"].startswith("2 columns x 2 rows; no solution: column 1 cannot be completed")
         assert describe(Check("x.non", "error", error="x.non: no such file")) == "x.non: no such file"
@@ -838,6 +838,60 @@ class TestCorpusVerdicts:
             if check.solution is not None:
                 puzzle = formats.load(check.file)
                 assert checked(puzzle, check.solution), name
+        # the grade is monotone over the corpus: every ok below every needs-probes, below every needs-search
+        grades = {verdict: [check.grade for check in batch.checks if check.verdict == verdict]
+                  for verdict in ("ok", "needs-probes", "needs-search", "multiple")}
+        assert max(grades["ok"]) < min(grades["needs-probes"]) <= max(grades["needs-probes"]) < min(grades["needs-search"])
+        assert set(grades["multiple"]) == {None}
+        assert {check.grade for check in batch.checks if check.verdict == "ok"} == {1, 2, 3, 4}  # every line grade
+
+
+class TestGrade:
+    """The grade (paint.grade): a step function of the hardest rung, search after every rung."""
+
+    def test_never_down_for_a_harder_rung(self):
+        from paint.grade import grade
+        from paint.rules import RULES
+        ladder = sorted(RULES, key=lambda rule: rule.rung)
+        grades = [grade("needs-probes" if rule.name in PROBE_NAMES else "ok", rule.name, None) for rule in ladder]
+        grades += [grade("needs-search", "search", 1), grade("needs-search", "search", 3)]
+        assert grades == sorted(grades) and grades[0] == 1 and grades[-1] == 7
+        assert grade("multiple", "search", None) is None and grade("limit", "overlap", None) is None
+
+    def test_effort_counts_the_steps(self):
+        check = check_puzzle(paint.load(str(TESTS.parent / "puzzles" / "edge.pro")))
+        solved = paint.solve(paint.load(str(TESTS.parent / "puzzles" / "edge.pro")))
+        counts: dict = {}
+        for step in solved.steps:
+            counts[step.rule] = counts.get(step.rule, 0) + 1
+        assert check.effort == counts and sum(check.effort.values()) == check.steps
+        assert list(check.effort) == [rule for rule in RULE_NAMES if rule in counts]  # the ladder's order
+        assert check.grade == 5 and check.to_document()["grade"] == 5
+
+    def test_csv_is_the_json(self, tmp_path, capsys):
+        """--csv gives the JSON's values under the JSON's names, row for row, and the sentence as notes."""
+        import csv
+        paths = [str(TESTS.parent / "puzzles" / name) for name in ("cat.pro", "edge.pro")]
+        paths += [str(TESTS / "corpus" / "jwilk" / name) for name in ("data016.nin", "data087.nin")]
+        paths.append(str(tmp_path / "missing.non"))
+        cli.main(["check", *paths, "--jobs", "1", "--json"])
+        documents = json.loads(capsys.readouterr().out)
+        cli.main(["check", *paths, "--jobs", "1", "--csv", "-o", str(tmp_path / "out.csv")])
+        capsys.readouterr()
+        with open(tmp_path / "out.csv", newline="", encoding="utf-8") as stream:
+            rows = list(csv.DictReader(stream))
+        assert len(rows) == len(documents) == 5
+        for row, document in zip(rows, documents):
+            for column, value in row.items():
+                if column == "notes":
+                    assert value
+                    continue
+                expected = document[column]
+                if column == "seconds":
+                    continue  # the two runs took their own time
+                assert value == ("" if expected is None else str(expected).lower() if isinstance(expected, bool)
+                                 else str(expected)), (column, document["file"])
+        assert [row["grade"] for row in rows] == ["2", "5", "6", "", ""]
 
 
 class TestGroupSignal:

@@ -247,11 +247,12 @@ class TestReportPage:
         """One row per puzzle: file, size, verdict (coloured and written), and the summary line above."""
         root, _ = parse(self.page(checks))
         assert [cell.text() for cell in root.find("thead").find_all("th")] == [
-            "file", "size", "verdict", "hardest rule", "steps", "blank at stall", "seconds", "notes", "picture"]
+            "file", "size", "verdict", "grade", "hardest rule", "steps", "blank at stall", "seconds", "notes", "picture"]
         rows = root.find("tbody").find_all("tr")
         # problems first: the unreadable file, the puzzle with two solutions, the one that needs search, then ok
         assert [row.find("span", cls="verdict").text() for row in rows] == ["error", "multiple", "needs-search", "ok"]
         assert [row.find_all("td")[2].get("data-sort") for row in rows] == ["0", "2", "4", "13"]
+        assert [row.find_all("td")[3].text() for row in rows] == ["", "", "6 (search)", "2 (reach)"]
         assert "verdict ok pass" in rows[-1].find("span", cls="verdict").get("class")
         assert root.find("p", cls="summary").text().endswith("(4 puzzles, 1.5 s)")
 

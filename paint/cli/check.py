@@ -49,8 +49,12 @@ def add_parser(commands, names) -> None:
                             "puzzles, and the two solutions, differing squares highlighted, for multiple")
     shown.add_argument("--json", action="store_true",
                        help="print a JSON list with one object per puzzle instead of the table")
+    shown.add_argument("--csv", action="store_true",
+                       help="print CSV instead of the table: a header row, then one row per puzzle (file, "
+                            "width, height, verdict, grade, hardest_rule, steps, blank_at_stall, seconds, "
+                            "passes, notes: the JSON's names and values)")
     check.add_argument("-o", "--output", metavar="FILE", type=file_name,
-                       help="write the report (plain text, or the JSON) to FILE instead of printing it; "
+                       help="write the report (plain text, the JSON or the CSV) to FILE instead of printing it; "
                             "FILE is replaced atomically and may not be one of the puzzles")
     check.add_argument("--html", metavar="FILE", type=file_name,
                        help="also write the report to FILE as one HTML page: problems first, the table "
@@ -154,6 +158,9 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
 
     if arguments.json:
         text = json.dumps([check.to_document() for check in batch.checks], indent=2, ensure_ascii=False) + "\n"
+    elif arguments.csv:
+        from ..render.check import csv_text
+        text = csv_text(batch.checks, allow_probes=arguments.allow_probes)
     elif arguments.output:
         from rich.console import Console
 

@@ -28,6 +28,7 @@ from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
+from ..grade import grade_words
 from ..check import VERDICTS, Check
 from ..explanation import plural
 from ..wording import number
@@ -86,6 +87,8 @@ def describe(check: Check, *, allow_probes: bool = False) -> str:
                      "before the answer was known")
     else:
         return check.error or "cannot be checked"
+    if check.grade is not None:
+        parts.append(f"grade {grade_words(check.grade)}")
     if check.goal_matches:
         parts.append("the goal in the file matches")
     elif check.error:
@@ -170,7 +173,7 @@ def short_names(files) -> tuple[str | None, list[str]]:
 
 
 def check_table(checks, *, markdown: bool = False) -> Table:
-    """The verdicts as a rich Table: one row per puzzle (file, size, verdict, hardest rule, steps,
+    """The verdicts as a rich Table: one row per puzzle (file, size, verdict, grade, hardest rule, steps,
     blank at the stall, seconds, and with ``markdown`` the goal, when any puzzle has one, and the :func:`note`).
 
     ``markdown`` draws it as a Markdown table, whose lines may be as long as
@@ -190,6 +193,7 @@ def check_table(checks, *, markdown: bool = False) -> Table:
                      min_width=min(longest, 12), overflow="fold")
     table.add_column("size", justify="right", no_wrap=True)
     table.add_column("verdict", no_wrap=True)
+    table.add_column("grade", justify="right", no_wrap=True)
     table.add_column("hardest rule" if markdown else "hardest\nrule", no_wrap=True)
     table.add_column("steps", justify="right", no_wrap=True)
     table.add_column("blank at stall" if markdown else "blank\nat\nstall", justify="right", no_wrap=True)
@@ -202,7 +206,8 @@ def check_table(checks, *, markdown: bool = False) -> Table:
     cell = _markdown_cell if markdown else Text
     for check, name in zip(checks, names):
         size = "" if check.width is None else f"{check.width}x{check.height}"
-        cells = [cell(name), size, verdict_text(check), check.hardest_rule or "",
+        cells = [cell(name), size, verdict_text(check), "" if check.grade is None else str(check.grade),
+                 check.hardest_rule or "",
                  "" if check.verdict == "error" else str(check.steps),
                  "" if check.blank_at_stall is None else str(check.blank_at_stall),
                  f"{check.seconds:.2f}"]
@@ -352,3 +357,51 @@ class Working(ProgressColumn):
     def render(self, task) -> Text:
         """The column's text for rich's progress display."""
         return Text(self.text(), no_wrap=True, overflow="ellipsis")
+
+
+CSV_COLUMNS = ("file", "width", "height", "verdict", "grade", "hardest_rule", "steps", "blank_at_stall", "seconds",
+               "passes", "notes")
+"""The columns of ``paint check --csv``, in the JSON's names (``notes`` is the sentence a single puzzle gets)."""
+
+_FORMULA = ("=", "+", "-", "@", "\t", "\r")
+"""How a spreadsheet cell that it would run as a formula begins."""
+
+
+def csv_cell(value) -> str:
+    """One value as a CSV cell: the JSON's value written out (true/false, nothing for null); a text a
+    spreadsheet would take for a formula (``=``, ``+``, ``-``, ``@`` first) gets a ``'`` before it.
+
+    >>> [csv_cell(v) for v in (None, True, 3, 0.5, '=1+1', 'a.non')]
+    ['', 'true', '3', '0.5', "'=1+1", 'a.non']
+    """
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    return "'" + text if isinstance(value, str) and text.startswith(_FORMULA) else text
+
+
+def csv_text(checks, *, allow_probes: bool = False) -> str:
+    """The checks as CSV (RFC 4180: a header row of :data:`CSV_COLUMNS`, then one row per puzzle, in order).
+
+    Each value is the JSON document's (:meth:`paint.check.Check.to_document`) under the same name, written
+    by :func:`csv_cell`; ``notes`` is :func:`describe` (:func:`note` for an error).
+
+    >>> rows = csv_text([Check('a.non', 'ok', passes=True, steps=3, hardest_rule='overlap', grade=1, width=2,
+    ...                        height=2)]).splitlines()
+    >>> rows[0]
+    'file,width,height,verdict,grade,hardest_rule,steps,blank_at_stall,seconds,passes,notes'
+    >>> rows[1][:40]
+    'a.non,2,2,ok,1,overlap,3,,0.0,true,2 col'
+    """
+    import csv
+    import io
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(CSV_COLUMNS)
+    for check in checks:
+        document = check.to_document()
+        document["notes"] = note(check) if check.verdict == "error" else describe(check, allow_probes=allow_probes)
+        writer.writerow([csv_cell(document[column]) for column in CSV_COLUMNS])
+    return buffer.getvalue()

@@ -1,7 +1,7 @@
 """The editor's report of ``paint check --html``: one self-contained HTML page for a batch, problems first.
 
-A table with one row per puzzle - file, size, verdict, hardest rule (the
-puzzle's grade), steps, blank squares at the stall, seconds, notes - and a
+A table with one row per puzzle - file, size, verdict, grade
+(:mod:`paint.grade`), hardest rule, steps, blank squares at the stall, seconds, notes - and a
 small picture of each: the solution of a puzzle that passes, the grid where
 line logic stalls (its blank squares grey) for one that needs probes or
 search or stopped at a limit, and for ``multiple`` the two solutions found
@@ -41,6 +41,7 @@ from urllib.parse import quote
 from ..check import VERDICTS, Check
 from ..ambiguity import differences_words
 from ..explanation import plural
+from ..grade import grade_words
 from ..squares import Grid
 from .check import describe, note, short_names, summary_line
 from .html import asset, page_head, script_text
@@ -49,7 +50,8 @@ from .svg import thumbnail
 PICTURE = 120
 """The longer side of a puzzle's picture in the table, in px."""
 
-COLUMNS = ("file", "size", "verdict", "hardest rule", "steps", "blank at stall", "seconds", "notes", "picture")
+COLUMNS = ("file", "size", "verdict", "grade", "hardest rule", "steps", "blank at stall", "seconds", "notes",
+           "picture")
 """The table's columns, in order."""
 
 UNSORTED = ("notes", "picture")
@@ -151,6 +153,7 @@ def row_html(check: Check, name: str, *, allow_probes: bool = False, base: str |
         f"{shown}{steps}",
         size,
         f'<span class="verdict {verdict}{passing}">{verdict}</span>',
+        html.escape(grade_words(check.grade)),
         html.escape(check.hardest_rule or ""),
         "" if verdict == "error" else str(check.steps),
         "" if check.blank_at_stall is None else str(check.blank_at_stall),
@@ -160,6 +163,7 @@ def row_html(check: Check, name: str, *, allow_probes: bool = False, base: str |
     ]
     attributes = {"file": ' class="file"', "size": f' data-sort="{area}"',
                   "verdict": f' data-sort="{triage_key(check)}"',
+                  "grade": f' data-sort="{"" if check.grade is None else check.grade}"',
                   "steps": ' class="number"', "blank at stall": ' class="number"', "seconds": ' class="number"',
                   "notes": ' class="notes"', "picture": ' class="picture"'}
     row = "".join(f'<td data-label="{column}"{attributes.get(column, "")}>{cell}</td>'
