@@ -73,3 +73,36 @@ def clue_pattern(clue):
     """
     blocks = r"[ .]+".join(f"[ X]{{{n}}}" for n in clue)
     return re.compile(rf"[ .]*{blocks}[ .]*" if clue else r"[ .]*")
+
+
+def line_logic_glyphs(rows, columns):
+    """Complete line logic by this module's own exact line solver: each blank square that only one value lets
+    its row's or column's clue fit (:func:`clue_pattern`) takes that value, until none does.
+
+    Independent of paint's line solvers.  Returns the grid as glyph lines (' ' where it stalls), or None when a
+    line cannot be completed.
+    """
+    height, width = len(rows), len(columns)
+    grid = [[" "] * width for _ in range(height)]
+    patterns = [clue_pattern(clue) for clue in rows], [clue_pattern(clue) for clue in columns]
+    changed = True
+    while changed:
+        changed = False
+        for kind, count, length in ((0, height, width), (1, width, height)):
+            for index in range(count):
+                line = "".join(grid[index]) if kind == 0 else "".join(grid[r][index] for r in range(height))
+                pattern = patterns[kind][index]
+                if not pattern.fullmatch(line):
+                    return None
+                for position in range(length):
+                    if line[position] != " ":
+                        continue
+                    can = [v for v in "X." if pattern.fullmatch(line[:position] + v + line[position + 1:])]
+                    if len(can) == 1:
+                        line = line[:position] + can[0] + line[position + 1:]
+                        if kind == 0:
+                            grid[index][position] = can[0]
+                        else:
+                            grid[position][index] = can[0]
+                        changed = True
+    return ["".join(row) for row in grid]

@@ -21,7 +21,7 @@ import pytest
 import paint
 from pages import parse, steps_of, unpacked
 from paint import cli
-from paint.check import VERDICTS, check_file, check_puzzle
+from paint.check import check_file, check_puzzle
 from paint.options import SolveOptions
 from paint.render.html import DEPTHS, render_html
 from paint.render.report import write_report_html

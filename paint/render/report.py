@@ -38,7 +38,7 @@ import re
 from typing import TextIO
 from urllib.parse import quote
 
-from ..check import VERDICTS, Check
+from ..check import Check
 from ..ambiguity import differences_words
 from ..explanation import plural
 from ..grade import grade_words

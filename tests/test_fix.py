@@ -1,0 +1,66 @@
+"""Fixing a puzzle (paint.fix): the fixed puzzle is unique and solved by line logic, checked by the tests' own
+exact line solver (tests/checker.py), and the picture changes in few squares."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import paint
+from checker import clues_of, columns_of, is_solution, line_logic_glyphs
+from paint.check import check_puzzle
+from paint.fix import clues_of as paint_clues, fix_picture, line_logic, picture_of
+from paint.squares import BLANK, Grid
+
+CORPUS = Path(__file__).parent / "corpus"
+
+TO_FIX = [CORPUS / "jwilk" / f"data{n}.nin" for n in ("001", "083", "084", "087", "016", "022", "038", "047", "085")]
+TO_FIX.append(CORPUS / "survey" / "webpbn-06574-forever.non")
+"""Puzzles of the corpus with several solutions, or that need search or probes."""
+
+
+@pytest.mark.parametrize("path", TO_FIX, ids=lambda path: path.stem)
+def test_fixed_puzzle_is_unique_and_line_solvable(path):
+    """The fixed puzzle's clues are the changed picture's; the tests' own line logic solves them to the last
+    square, to that picture (so it is the only solution); the picture changed in the squares said, no more."""
+    puzzle = paint.load(str(path))
+    before = check_puzzle(puzzle)
+    assert before.verdict in ("multiple", "needs-search", "needs-probes")
+    picture = picture_of(puzzle, positions=200_000)
+    found = fix_picture(picture, max_time=60)
+    assert found.fixed and found.changes
+    after = found.after.lines()
+    rows, columns = clues_of(after), clues_of(columns_of(after))
+    assert is_solution(rows, columns, after)
+    solved = line_logic_glyphs(rows, columns)
+    assert solved == after  # complete line logic, independent of paint, finishes it: unique, no search
+    assert sorted(found.before.differences(found.after)) == sorted(found.changes)
+    fixed = found.puzzle(title="fixed")
+    assert [list(clue) for clue in fixed.rows] == rows and [list(clue) for clue in fixed.columns] == columns
+    assert check_puzzle(fixed).verdict == "ok"
+
+
+def test_a_picture_already_good_is_unchanged():
+    picture = Grid.from_lines(paint.solve(paint.load(str(Path(__file__).parent.parent / "puzzles" / "cat.pro"))).grid.lines())
+    found = fix_picture(picture)
+    assert found.fixed and found.changes == () and found.after.lines() == picture.lines()
+
+
+def test_stops_and_says_how_far():
+    """A picture no single flip improves, or a limit of changes, stops the fix with the blank squares left."""
+    picture = Grid.from_lines(["X.", ".X"])
+    found = fix_picture(picture, max_changes=0)
+    assert not found.fixed and found.blank == 4 and found.changes == ()
+
+
+def test_line_logic_agrees_with_the_tests_own():
+    puzzle = paint.load(str(CORPUS / "jwilk" / "data016.nin"))
+    mine = line_logic(puzzle.rows, puzzle.columns)
+    theirs = line_logic_glyphs([list(c) for c in puzzle.rows], [list(c) for c in puzzle.columns])
+    assert mine.lines() == theirs and mine.count(BLANK) == 8
+
+
+def test_clues_of():
+    lines = ["XX.X", "....", "X..X"]
+    assert paint_clues(Grid.from_lines(lines)) == (clues_of(lines), clues_of(columns_of(lines)))
