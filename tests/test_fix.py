@@ -64,3 +64,37 @@ def test_line_logic_agrees_with_the_tests_own():
 def test_clues_of():
     lines = ["XX.X", "....", "X..X"]
     assert paint_clues(Grid.from_lines(lines)) == (clues_of(lines), clues_of(columns_of(lines)))
+
+
+class TestCommand:
+    def test_fix_and_write(self, tmp_path, capsys):
+        """``paint fix`` prints the squares to change and the new clues, writes the fixed puzzle, exit 0; the
+        written puzzle is ok and its goal is the new picture."""
+        from paint import cli
+        out = tmp_path / "fixed.non"
+        assert cli.main(["fix", str(CORPUS / "jwilk" / "data087.nin"), "-o", str(out)]) == 0
+        printed = capsys.readouterr().out
+        assert "change 1 square and line logic alone solves it" in printed and "row 11, column 4: full -> empty" in printed
+        assert "row 11 [2 1 10 1] -> [2 10 1]" in printed and "column 4 [2 5] -> [2 4]" in printed
+        fixed = paint.load(str(out))
+        assert check_puzzle(fixed).verdict == "ok"
+        assert line_logic_glyphs([list(c) for c in fixed.rows], [list(c) for c in fixed.columns]) == list(fixed.goal)
+
+    def test_nothing_to_fix_and_no_solution(self, tmp_path, capsys):
+        from paint import cli, formats
+        assert cli.main(["fix", str(Path(__file__).parent.parent / "puzzles" / "cat.pro")]) == 0
+        assert "nothing to fix" in capsys.readouterr().out
+        none = tmp_path / "none.non"
+        formats.save(paint.Puzzle(rows=[[2], []], columns=[[2], []]), str(none))  # equal totals, no solution
+        assert cli.main(["fix", str(none)]) == 1
+        assert "no picture to fix" in capsys.readouterr().err
+
+    def test_no_fix_within_the_changes(self, capsys):
+        from paint import cli
+        assert cli.main(["fix", str(CORPUS / "jwilk" / "data083.nin"), "--max-changes", "2"]) == 3
+        assert "no fix within 2 changes" in capsys.readouterr().out
+
+    def test_many_puzzles_need_one_chosen(self, capsys):
+        from paint import cli
+        assert cli.main(["fix", str(CORPUS / "taai2011" / "questions.txt")]) == 2
+        assert "choose one with --puzzle N" in capsys.readouterr().err
