@@ -230,7 +230,7 @@ def broken_goal(check: Check, message: str) -> Check:
                         error=printable(f"{message}: the file is broken"))
 
 
-def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: str = "") -> Check:
+def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: str = "", stop=None) -> Check:
     """Solve ``puzzle`` with every rule, search where they stall, and give an editor's verdict on it.
 
     One solve (:func:`paint.solve`, one budget for the puzzle) runs the
@@ -244,15 +244,16 @@ def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: s
     :attr:`CheckOptions.explain_search` the explained search of ``paint
     solve`` decides instead.  A time, position or branch limit gives
     ``limit``.  A goal that differs from the one solution is reported in
-    ``error`` and the puzzle does not pass.  Raises nothing for the
-    puzzle's content.
+    ``error`` and the puzzle does not pass.  ``stop`` (a
+    :class:`threading.Event`, set by a signal handler) stops the solve as a
+    limit would.  Raises nothing for the puzzle's content.
     """
     options = options or CheckOptions()
     started = time.perf_counter()
     depth_first = not options.explain_search
     result = solve(puzzle, SolveOptions(max_time=options.max_time, max_branches=options.max_branches,
                                         depth_first=depth_first, max_positions=options.max_positions,
-                                        policy=options.policy, chains=False))
+                                        policy=options.policy, chains=False), stop=stop)
     status, solutions = result.status, result.solutions
     contradiction = result.contradiction.sentence if result.contradiction is not None else None
     if depth_first and result.stalls:  # the rules stalled, and the depth-first search decided from there

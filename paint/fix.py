@@ -39,8 +39,8 @@ from .squares import BLANK, EMPTY, FULL, Grid, full_runs
 MAX_CHANGES = 20
 """How many squares :func:`fix_picture` may change by default before it gives up."""
 
-CANDIDATES = 400
-"""How many blank squares it tries flipped at each change, at most (the first, row by row)."""
+CANDIDATES = None
+"""How many blank squares it tries flipped at each change, at most (the first, row by row); None: every one."""
 
 
 @attrs.frozen
@@ -56,16 +56,23 @@ class Fix:
     blank: int
     tried: int
     seconds: float
+    stopped: str = "fixed"
+    """Why it stopped: ``'fixed'``, ``'changes'`` (``max_changes`` made), ``'time'`` (``max_time`` ran out),
+    ``'stopped'`` (its ``stop`` was set) or ``'stuck'`` (no flip of a blank square leaves fewer blank squares)."""
 
     @property
     def fixed(self) -> bool:
         """True when line logic solves the after picture's clues to the last square (one solution, no search)."""
         return self.blank == 0
 
-    def puzzle(self, title: str | None = None) -> Puzzle:
-        """The fixed puzzle: the after picture's clues, the picture as its goal."""
+    def puzzle(self, original: Puzzle | None = None, title: str | None = None) -> Puzzle:
+        """The fixed puzzle: the after picture's clues, the picture as its goal; the rest (author, licence,
+        given squares, ...) kept from ``original``, with ``title`` when given."""
         rows, columns = clues_of(self.after)
-        return Puzzle(rows=rows, columns=columns, title=title, goal=self.after.lines())
+        if original is None:
+            return Puzzle(rows=rows, columns=columns, title=title, goal=self.after.lines())
+        return attrs.evolve(original, rows=rows, columns=columns, goal=tuple(self.after.lines()),
+                            title=original.title if title is None else title)
 
 
 def clues_of(picture: Grid) -> tuple[list[list[int]], list[list[int]]]:
@@ -133,14 +140,16 @@ def _blank_after(picture: Grid, rows, columns, square: tuple[int, int]) -> int:
         picture.rows[r][c] = value
 
 
-def fix_picture(picture: Grid, *, max_changes: int = MAX_CHANGES, candidates: int = CANDIDATES,
-                max_time: float | None = None) -> Fix:
+def fix_picture(picture: Grid, *, max_changes: int = MAX_CHANGES, candidates: int | None = CANDIDATES,
+                max_time: float | None = None, keep=(), stop=None) -> Fix:
     """Change as few squares of ``picture`` (a Grid with no blank square) as it can, greedily, so that line logic
     solves its clues (see the module docstring).
 
-    Stops fixed, or after ``max_changes`` changes, or when no flip leaves fewer blank squares than there are
-    (then a flip that leaves as few is taken only if it was not tried before), or after ``max_time`` seconds:
-    :attr:`Fix.blank` says how far it got.  Raises ValueError for a picture with a blank square.
+    Stops fixed, or after ``max_changes`` changes, or when no flip leaves fewer blank squares than there are,
+    or after ``max_time`` seconds: :attr:`Fix.blank` says how far it got and :attr:`Fix.stopped` why.  The
+    0-based ``(row, column)`` squares in ``keep`` (a puzzle's given squares) are never flipped.  ``stop`` (a
+    :class:`threading.Event`) set stops it as the time limit would (``stopped`` ``'stopped'``).  Raises
+    ValueError for a picture with a blank square.
     """
     if picture.count(BLANK):
         raise ValueError("a picture to fix has no blank square")
@@ -152,12 +161,21 @@ def fix_picture(picture: Grid, *, max_changes: int = MAX_CHANGES, candidates: in
     rows, columns = clues_of(current)
     reached = line_logic(rows, columns)
     blank = reached.count(BLANK)
-    while blank and len(changes) < max_changes:
+    keep = set(keep)
+    stopped = "fixed"
+    while blank:
+        if len(changes) >= max_changes:
+            stopped = "changes"
+            break
         choices = [(r, c) for r in range(current.height) for c in range(current.width)
-                   if reached.rows[r][c] == BLANK and (r, c) not in changes][:candidates]
+                   if reached.rows[r][c] == BLANK and (r, c) not in changes and (r, c) not in keep]
         best = None
-        for square in choices:
+        for square in choices[:candidates]:
             if max_time is not None and time.perf_counter() - started > max_time:
+                stopped = "time"
+                break
+            if stop is not None and stop.is_set():
+                stopped = "stopped"
                 break
             tried += 1
             left = _blank_after(current, rows, columns, square)
@@ -165,15 +183,18 @@ def fix_picture(picture: Grid, *, max_changes: int = MAX_CHANGES, candidates: in
                 best = (left, square)
                 if left == 0:
                     break
+        if stopped in ("time", "stopped"):
+            break
         if best is None or best[0] >= blank:
-            break  # no flip helps (or time ran out): stop where it is
+            stopped = "stuck"  # no flip helps: stop where it is
+            break
         r, c = best[1]
         current.rows[r][c] = EMPTY if current.rows[r][c] == FULL else FULL
         changes.append((r, c))
         rows, columns = clues_of(current)
         reached = line_logic(rows, columns)
         blank = reached.count(BLANK)
-    return Fix(before, current, tuple(changes), blank, tried, time.perf_counter() - started)
+    return Fix(before, current, tuple(changes), blank, tried, time.perf_counter() - started, stopped)
 
 
 def picture_of(puzzle: Puzzle, *, positions: int | None = None) -> Grid:

@@ -82,6 +82,8 @@ def grade(verdict: str, hardest_rule: str | None, search_depth: int | None) -> i
     level, as far as is known).  None for a verdict outside :data:`GRADED`
     or a rule the ladder does not have.
     """
+    if verdict == "ok" and hardest_rule is None:
+        return 1  # nothing to do: the given squares were the whole picture
     if verdict not in GRADED or hardest_rule is None:
         return None
     if hardest_rule == "search":

@@ -92,9 +92,36 @@ class TestCommand:
     def test_no_fix_within_the_changes(self, capsys):
         from paint import cli
         assert cli.main(["fix", str(CORPUS / "jwilk" / "data083.nin"), "--max-changes", "2"]) == 3
-        assert "no fix within 2 changes" in capsys.readouterr().out
+        assert "no fix: --max-changes (2) was reached; after 2 squares" in capsys.readouterr().out
 
     def test_many_puzzles_need_one_chosen(self, capsys):
         from paint import cli
         assert cli.main(["fix", str(CORPUS / "taai2011" / "questions.txt")]) == 2
         assert "choose one with --puzzle N" in capsys.readouterr().err
+
+
+    def test_metadata_and_given_squares_kept(self, tmp_path, capsys):
+        """The fixed puzzle keeps the original's author, licence and given squares, and no given square is
+        flipped; -o's format is known before the work starts."""
+        from paint import cli, formats
+        mum = CORPUS / "survey" / "webpbn-00065-mum.non"
+        original = paint.load(str(mum))
+        out = tmp_path / "mum.non"
+        assert cli.main(["fix", str(mum), "-o", str(out)]) == 0
+        capsys.readouterr()
+        fixed = paint.load(str(out))
+        assert (fixed.author, fixed.copyright, fixed.catalogue) == (original.author, original.copyright,
+                                                                     original.catalogue)
+        assert fixed.title == f"{original.title} (fixed)"
+        given = paint.Puzzle(rows=[[1]] * 4, columns=[[1]] * 4, given=("X   ", "    ", "    ", "    "))
+        picture = Grid.from_lines(["X...", ".X..", "..X.", "...X"])
+        found = fix_picture(picture, keep=[(0, 0)])
+        assert found.fixed and (0, 0) not in found.changes
+        assert found.puzzle(given).given == given.given
+        assert cli.main(["fix", str(mum), "-o", str(tmp_path / "x.txt")]) == 2
+        assert "give --to FORMAT" in capsys.readouterr().err
+
+    def test_one_puzzle_of_many_named(self, capsys):
+        from paint import cli
+        cli.main(["fix", str(CORPUS / "taai2011" / "questions.txt"), "--puzzle", "1", "--max-time", "5"])
+        assert capsys.readouterr().out.startswith(f"{CORPUS / 'taai2011' / 'questions.txt'}#1: ")
