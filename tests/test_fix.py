@@ -103,7 +103,7 @@ class TestCommand:
     def test_metadata_and_given_squares_kept(self, tmp_path, capsys):
         """The fixed puzzle keeps the original's author, licence and given squares, and no given square is
         flipped; -o's format is known before the work starts."""
-        from paint import cli, formats
+        from paint import cli
         mum = CORPUS / "survey" / "webpbn-00065-mum.non"
         original = paint.load(str(mum))
         out = tmp_path / "mum.non"
