@@ -180,12 +180,13 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
                   depth_first=counted)
 
 
-def _depth_first(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budget):
+def _depth_first(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budget, *, shown: bool = False):
     """What the depth-first search finds from the stalled ``grid`` (:func:`paint.search.dfs.two_solutions`):
-    within :attr:`SolveOptions.max_positions` positions for :attr:`SolveOptions.depth_first`, else
-    :attr:`SolveOptions.second_solution`.  Raises :class:`paint.budget.LimitReached` as the budget says."""
+    within :attr:`SolveOptions.max_positions` positions for :attr:`SolveOptions.depth_first` (or to find the
+    pair to show, ``shown``), else :attr:`SolveOptions.second_solution`.  Raises
+    :class:`paint.budget.LimitReached` as the budget says."""
     from .search.dfs import two_solutions  # only a puzzle the rules cannot finish loads it
-    positions = options.max_positions if options.depth_first else options.second_solution
+    positions = options.max_positions if options.depth_first or shown else options.second_solution
     return two_solutions(puzzle, grid.rows, positions=positions, budget=budget, policy=options.policy)
 
 
@@ -193,10 +194,9 @@ def _shown_pair(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budge
     """The two solutions a solve with several shows: the pair the depth-first search finds from the first
     stall ``grid`` - the pair ``paint check`` reports, so that both say the same squares differ - else
     (that search stopped by a limit) the pair the breadth-first search ``found``."""
-    from .search.dfs import Count, two_solutions
+    from .search.dfs import Count
     try:
-        counted = two_solutions(puzzle, grid.rows, positions=options.max_positions, budget=budget,
-                                policy=options.policy)
+        counted = _depth_first(puzzle, grid, options, budget, shown=True)
     except LimitReached:
         return found
     return counted.solutions[:2] if counted.count is Count.SEVERAL else found

@@ -115,6 +115,15 @@ def full_runs(squares) -> list[tuple[int, int]]:
     return _runs(_FULL_RUNS, squares)
 
 
+def run_lengths(squares) -> list[int]:
+    """The lengths of the runs of full squares in ``squares``, in order: the clue of a line with no blank square.
+
+    >>> run_lengths(bytes([2, 2, 1, 2]))
+    [2, 1]
+    """
+    return [last - first + 1 for first, last in full_runs(squares)]
+
+
 def open_runs(squares) -> list[tuple[int, int]]:
     """The maximal runs of squares that are not empty (full or blank), as ``(first, last)`` pairs.
 

@@ -286,7 +286,7 @@ def _write_pages(folder: str, checks, options: CheckOptions, protect, late: list
     signal that stopped the writing, if one did."""
     import paint
     from ..options import SolveOptions
-    from ..render.html import HtmlWriter
+    from ..render.html import write_html
     wanted = [check for check in checks if (check.verdict != "ok" or not check.passes)
               and check.verdict != "error" and check.puzzle is not None]
     names = page_names(check.file for check in checks)
@@ -307,11 +307,7 @@ def _write_pages(folder: str, checks, options: CheckOptions, protect, late: list
         if late:  # the solve was cut short: its page would tell less than it should
             return pages, late[0]
         with output_file(os.path.join(folder, names[check.file]), protect=protect) as stream:
-            writer = HtmlWriter(stream)
-            writer.begin(result.puzzle)
-            for step in result.steps:
-                writer.step(step)
-            writer.end(result, show_time=False)
+            write_html(stream, result, show_time=False)
         pages[check.file] = names[check.file]
     return pages, None
 

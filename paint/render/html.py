@@ -444,9 +444,14 @@ def render_html(result: Result, *, detail: bool = False, brief: bool = False, ro
     True
     """
     buffer = io.StringIO()
-    writer = HtmlWriter(buffer, detail=detail, brief=brief, rounds=rounds, inline=inline)
+    write_html(buffer, result, detail=detail, brief=brief, rounds=rounds, inline=inline, show_time=show_time)
+    return buffer.getvalue()
+
+
+def write_html(stream: TextIO, result: Result, *, show_time: bool = True, **options) -> None:
+    """Write the page of :func:`render_html` to ``stream`` (``options`` as :class:`HtmlWriter` takes them)."""
+    writer = HtmlWriter(stream, **options)
     writer.begin(result.puzzle)
     for step in result.steps:
         writer.step(step)
     writer.end(result, show_time=show_time)
-    return buffer.getvalue()

@@ -150,38 +150,29 @@
             ': ' + counts[FULL] + ' full, ' + counts[EMPTY] + ' empty, ' + counts[BLANK] + ' blank' +
             (hidden ? ' (the squares this step marks are hidden until revealed)' : '') + '.';
         var runs = {blank: [], empty: [], full: [], newFull: [], newEmpty: []};
-        var frame = [], cross = [];
-        var a = S * 0.15, b = S - 2 * a, e = S * 0.22, f = S - 2 * e;
+        var KINDS = [null, 'newFull', 'newEmpty', 'blank'];  // by marked: new, or hidden until revealed
+        function kindOf(i) {
+            return marked[i] ? KINDS[marked[i]] : WORDS[value[i]];
+        }
         for (var r = 0; r < H; r++) {
             var y = T + r * S;
             var c = 0;
             while (c < W) {
                 var i = r * W + c;
-                var kind = marked[i] === 1 ? 'newFull' : marked[i] === 2 ? 'newEmpty' : marked[i] === 3 ? 'blank' : WORDS[value[i]];
+                var kind = kindOf(i);
                 var end = c + 1;
-                while (end < W) {
-                    var j = r * W + end;
-                    var next = marked[j] === 1 ? 'newFull' : marked[j] === 2 ? 'newEmpty' : marked[j] === 3 ? 'blank' : WORDS[value[j]];
-                    if (next !== kind) {
-                        break;
-                    }
+                while (end < W && kindOf(r * W + end) === kind) {
                     end++;
                 }
                 runs[kind].push('M' + (L + c * S) + ' ' + y + 'h' + (end - c) * S + 'v' + S + 'h' + (c - end) * S + 'z');
                 c = end;
             }
         }
-        (hidden ? [] : steps[current].full).forEach(function (i) {
-            var x = L + (i % W) * S, y = T + Math.floor(i / W) * S;
-            frame.push('M' + (x + a) + ' ' + (y + a) + 'h' + b + 'v' + b + 'h' + (-b) + 'z');
-        });
-        (hidden ? [] : steps[current].empty).forEach(function (i) {
-            var x = L + (i % W) * S, y = T + Math.floor(i / W) * S;
-            cross.push('M' + (x + e) + ' ' + (y + e) + 'l' + f + ' ' + f + 'M' + (x + e + f) + ' ' + (y + e) + 'l' + (-f) + ' ' + f);
-        });
         Object.keys(runs).forEach(function (kind) { layers[kind].setAttribute('d', runs[kind].join('')); });
-        frames.setAttribute('d', frame.join(''));
-        crosses.setAttribute('d', cross.join(''));
+        frames.setAttribute('d', (hidden ? [] : steps[current].full).map(function (i) {
+            return squarePath(i, S * 0.15);
+        }).join(''));
+        crosses.setAttribute('d', (hidden ? [] : steps[current].empty).map(crossPath).join(''));
         outline.setAttribute('d', steps[current].strips.map(stripPath).join(''));
         outlineHalo.setAttribute('d', outline.getAttribute('d'));
         band.setAttribute('d', steps[current].strips.map(function (strip) {
@@ -334,6 +325,10 @@
         return found;
     }
 
+    function namesALine(text, match, after) {  // the place is a line named as a line
+        return LABEL.test(after) || /breaks $/.test(text.slice(0, match.index));
+    }
+
     function lineSquares(isRow, n) {
         var squares = [];
         for (var k = 0; k < (isRow ? W : H); k++) {
@@ -359,10 +354,9 @@
                     across.forEach(function (m) { squares.push(isRow ? n * W + m : m * W + n); });
                 });
                 end += crossing[0].length;
-            } else if (LABEL.test(after) || /breaks $/.test(text.slice(0, match.index)) || !context.length ||
-                       (context[0].charAt(0) === 'r') === isRow) {
+            } else if (namesALine(text, match, after) || !context.length || (context[0].charAt(0) === 'r') === isRow) {
                 numbers.forEach(function (n) { squares = squares.concat(lineSquares(isRow, n)); });
-                if (LABEL.test(after) || /breaks $/.test(text.slice(0, match.index))) {
+                if (namesALine(text, match, after)) {
                     context = numbers.map(function (n) { return (isRow ? 'r' : 'c') + n; });
                 }
             } else {
