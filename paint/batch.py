@@ -203,10 +203,13 @@ def _walk(folder: str, add) -> None:
                 add(path, f"{path}: not a regular file")
 
 
-def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on_check=None, on_start=None) -> Batch:
+def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on_check=None, on_start=None,
+                dask: str | None = None) -> Batch:
     """Judge every puzzle in ``found`` (:class:`PuzzleEntry` records, as from :func:`find_puzzles`).
 
-    ``jobs`` worker processes do the work (1: in this process).
+    ``jobs`` worker processes do the work (1: in this process); with ``dask``, the address of a running Dask
+    scheduler (``tcp://host:8786``), its workers do instead (:mod:`paint.cluster`; raises PaintError when it
+    cannot be reached or its workers run another paint).
     ``on_check(check)`` is called in this process as each check finishes,
     in the order they finish; ``on_start(name)`` as the work on each puzzle
     begins (``name`` is the ``file`` its check will carry), so that the
@@ -234,7 +237,10 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
     received: list[int] = []
     try:  # a signal may come at any instruction once the handlers are in: the batch is then stopped
         with handling(first_raises(lambda signum: KeyboardInterrupt(), received)):
-            if jobs == 1 or len(work) <= 1:
+            if dask is not None:
+                from .cluster import run_on_cluster
+                stopped = run_on_cluster(work, options, checks, on_check, dask, _check_safely, on_start=on_start)
+            elif jobs == 1 or len(work) <= 1:
                 stopped = _run_here(work, options, checks, on_check, received, on_start)
             else:
                 stopped = _run_in_processes(work, options, checks, on_check, min(jobs, len(work)),

@@ -15,7 +15,11 @@ the fixed puzzle is unique and needs no search or probe by construction;
 
 Line logic here is complete line logic (:func:`line_logic`: each row and
 column worked by an exact line solver until nothing changes), which is
-what ``paint check`` calls ``ok``: every rule up to ``try_one``.
+what ``paint check`` calls ``ok``: every rule up to ``try_one``, grade 4 at
+most (:mod:`paint.grade`).  A :class:`Target` asks for another rung: a lower
+grade (1-3: only the rules of those rungs, run by the engine itself), or
+grade 5, where the probes may finish what line logic leaves (the fix then
+stops at the first change after which they do).
 
 >>> from paint.squares import Grid
 >>> picture = Grid.from_lines(['X.', '.X'])  # two solutions: the diagonal and the other one
@@ -30,11 +34,11 @@ import time
 
 import attrs
 
-from .budget import LimitReached
 from .errors import PaintError
+from .grade import GRADES, grade
 from .linesolvers import exact
 from .puzzle import Puzzle
-from .squares import BLANK, EMPTY, FULL, Grid, full_runs
+from .squares import BLANK, EMPTY, FULL, Grid, run_lengths
 
 MAX_CHANGES = 20
 """How many squares :func:`fix_picture` may change by default before it gives up."""
@@ -43,12 +47,72 @@ CANDIDATES = None
 """How many blank squares it tries flipped at each change, at most (the first, row by row); None: every one."""
 
 
+LINE_LOGIC = 4
+"""The grade a fix asks for by default: line logic (what ``paint check`` calls ``ok``)."""
+
+HIGHEST = 5
+"""The highest grade a fix may ask for: the probes (above them is search, which a fix removes)."""
+
+
+@attrs.frozen
+class Target:
+    """The rung a fixed puzzle may need at most, as a ``grade`` of :mod:`paint.grade` (1-5; default 4, line
+    logic), and how the fix measures a picture's clues against it.
+
+    Raises ValueError for a grade outside 1-5.
+
+    >>> Target(2).name, Target().rules
+    ('reach', None)
+    """
+
+    grade: int = attrs.field(default=LINE_LOGIC)
+
+    @grade.validator
+    def _within(self, attribute, value) -> None:
+        if not (isinstance(value, int) and 1 <= value <= HIGHEST):
+            raise ValueError(f"a fix asks for a grade from 1 to {HIGHEST}, not {value!r}")
+
+    @property
+    def name(self) -> str:
+        """The rung's name: ``'counting'``, ..., ``'line trial'``, ``'probes'``."""
+        return GRADES[self.grade].name
+
+    @property
+    def rules(self) -> tuple[str, ...] | None:
+        """The rules whose grade is at most this one, for grades below line logic (None: line logic measures)."""
+        from .rules import RULE_NAMES
+        if self.grade >= LINE_LOGIC:
+            return None
+        return tuple(name for name in RULE_NAMES if grade("ok", name, None) <= self.grade)
+
+    def reach(self, rows, columns) -> Grid | None:
+        """The grid the rungs of the fix's measure reach on clues ``rows`` and ``columns`` from nothing known
+        (blank squares where they stall); None when a line cannot be completed.  Line logic (:func:`line_logic`)
+        from grade 4 up, the engine with :attr:`rules` below it."""
+        if self.rules is None:
+            return line_logic(rows, columns)
+        from .options import SolveOptions
+        from .solver import solve
+        result = solve(Puzzle(rows=rows, columns=columns), SolveOptions(rules=self.rules, search=False, chains=False))
+        return None if result.status == "contradiction" else result.grid
+
+    def finishes(self, rows, columns) -> bool:
+        """For grade 5: whether the probes, after line logic, solve clues ``rows`` and ``columns`` to the last
+        square (the engine with every rule and no search); below grade 5, False (the measure must reach 0)."""
+        if self.grade < HIGHEST:
+            return False
+        from .options import SolveOptions
+        from .solver import solve
+        return solve(Puzzle(rows=rows, columns=columns), SolveOptions(search=False, chains=False)).status == "solved"
+
+
 @attrs.frozen
 class Fix:
     """What :func:`fix_picture` found: the ``before`` and ``after`` pictures (:class:`paint.squares.Grid`, no
     blank square), the ``changes`` (0-based ``(row, column)`` squares flipped, in the order chosen), the blank
-    squares line logic leaves on the after picture's clues (``blank``: 0 when fixed), how many flips were
-    tried (``tried``) and the seconds it took."""
+    squares the target's measure leaves on the after picture's clues (``blank``: 0 when fixed; line logic's
+    for grade 5, where the probes may finish them), how many flips were tried (``tried``) and the seconds it
+    took."""
 
     before: Grid
     after: Grid
@@ -60,10 +124,14 @@ class Fix:
     """Why it stopped: ``'fixed'``, ``'changes'`` (``max_changes`` made), ``'time'`` (``max_time`` ran out),
     ``'stopped'`` (its ``stop`` was set) or ``'stuck'`` (no flip of a blank square leaves fewer blank squares)."""
 
+    target: Target = Target()
+    """The rung asked for: the after picture's clues are solved within it when :attr:`fixed`."""
+
     @property
     def fixed(self) -> bool:
-        """True when line logic solves the after picture's clues to the last square (one solution, no search)."""
-        return self.blank == 0
+        """True when the target's rungs solve the after picture's clues to the last square (one solution, no
+        search)."""
+        return self.stopped == "fixed"
 
     def puzzle(self, original: Puzzle | None = None, title: str | None = None) -> Puzzle:
         """The fixed puzzle: the after picture's clues, the picture as its goal; the rest (author, licence,
@@ -81,10 +149,8 @@ def clues_of(picture: Grid) -> tuple[list[list[int]], list[list[int]]]:
     >>> clues_of(Grid.from_lines(['XX.', '..X']))
     ([[2], [1]], [[1], [1], [1]])
     """
-    rows = [[last - first + 1 for first, last in full_runs(bytes(row))] for row in picture.rows]
-    columns = [[last - first + 1 for first, last in full_runs(bytes(picture.column(c)))]
-               for c in range(picture.width)]
-    return rows, columns
+    return ([run_lengths(bytes(row)) for row in picture.rows],
+            [run_lengths(bytes(picture.column(c))) for c in range(picture.width)])
 
 
 def line_logic(rows, columns, grid: Grid | None = None) -> Grid | None:
@@ -98,56 +164,55 @@ def line_logic(rows, columns, grid: Grid | None = None) -> Grid | None:
     ['  ', '  ']
     """
     height, width = len(rows), len(columns)
-    cells = [bytearray(height * width)] if grid is None else [bytearray(b"".join(bytes(row) for row in grid.rows))]
-    squares = cells[0]
-    dirty_rows, dirty_columns = set(range(height)), set(range(width))
-    while dirty_rows or dirty_columns:
-        for r in sorted(dirty_rows):
-            line = bytes(squares[r * width:(r + 1) * width])
-            solved = exact(tuple(rows[r]), line)
+    squares = bytearray(height * width) if grid is None else bytearray(b"".join(bytes(row) for row in grid.rows))
+    # a row is squares[r * width:(r + 1) * width], a column squares[c::width]: (start, step, clue) each
+    strips = ([(r * width, 1, tuple(clue)) for r, clue in enumerate(rows)],
+              [(c, width, tuple(clue)) for c, clue in enumerate(columns)])
+    dirty = [set(range(height)), set(range(width))]
+    kind = 0
+    while dirty[0] or dirty[1]:
+        for index in sorted(dirty[kind]):
+            start, step, clue = strips[kind][index]
+            length = width if kind == 0 else height
+            line = bytes(squares[start:start + step * length:step])
+            solved = exact(clue, line)
             if solved is None:
                 return None
-            for c in range(width):
-                if solved[c] != line[c]:
-                    squares[r * width + c] = solved[c]
-                    dirty_columns.add(c)
-        dirty_rows = set()
-        for c in sorted(dirty_columns):
-            line = bytes(squares[c::width])
-            solved = exact(tuple(columns[c]), line)
-            if solved is None:
-                return None
-            for r in range(height):
-                if solved[r] != line[r]:
-                    squares[r * width + c] = solved[r]
-                    dirty_rows.add(r)
-        dirty_columns = set()
+            for position in range(length):
+                if solved[position] != line[position]:
+                    squares[start + step * position] = solved[position]
+                    dirty[1 - kind].add(position)  # the crossing strip there
+        dirty[kind] = set()
+        kind = 1 - kind
     return Grid(height, width, [list(squares[r * width:(r + 1) * width]) for r in range(height)])
 
 
-def _blank_after(picture: Grid, rows, columns, square: tuple[int, int]) -> int:
-    """The blank squares line logic leaves once ``square`` of ``picture`` is flipped (its row's and column's
-    clues made again; the other clues stay)."""
+def _blank_after(picture: Grid, rows, columns, square: tuple[int, int], target: Target) -> int:
+    """The blank squares the target's measure leaves once ``square`` of ``picture`` is flipped (its row's and
+    column's clues made again; the other clues stay)."""
     r, c = square
     value = picture.rows[r][c]
     picture.rows[r][c] = EMPTY if value == FULL else FULL
     try:
-        row = [last - first + 1 for first, last in full_runs(bytes(picture.rows[r]))]
-        column = [last - first + 1 for first, last in full_runs(bytes(picture.column(c)))]
-        reached = line_logic([*rows[:r], row, *rows[r + 1:]], [*columns[:c], column, *columns[c + 1:]])
+        row, column = run_lengths(bytes(picture.rows[r])), run_lengths(bytes(picture.column(c)))
+        reached = target.reach([*rows[:r], row, *rows[r + 1:]], [*columns[:c], column, *columns[c + 1:]])
         return picture.width * picture.height if reached is None else reached.count(BLANK)
     finally:
         picture.rows[r][c] = value
 
 
 def fix_picture(picture: Grid, *, max_changes: int = MAX_CHANGES, candidates: int | None = CANDIDATES,
-                max_time: float | None = None, keep=(), stop=None) -> Fix:
-    """Change as few squares of ``picture`` (a Grid with no blank square) as it can, greedily, so that line logic
-    solves its clues (see the module docstring).
+                max_time: float | None = None, keep=(), stop=None, target: Target = Target(),
+                cost=None) -> Fix:
+    """Change as few squares of ``picture`` (a Grid with no blank square) as it can, greedily, so that the rungs
+    of ``target`` (default: line logic) solve its clues (see the module docstring).
 
     Stops fixed, or after ``max_changes`` changes, or when no flip leaves fewer blank squares than there are,
     or after ``max_time`` seconds: :attr:`Fix.blank` says how far it got and :attr:`Fix.stopped` why.  The
-    0-based ``(row, column)`` squares in ``keep`` (a puzzle's given squares) are never flipped.  ``stop`` (a
+    0-based ``(row, column)`` squares in ``keep`` (a puzzle's given squares) are never flipped.  ``cost``, a
+    function of a 0-based ``(row, column)``, orders the blank squares tried (lowest first; ``candidates``
+    takes the first of that order), and of two flips that leave as many blank squares the cheaper is kept
+    (``paint make``: how far a square's grey is from the threshold); None: row by row.  ``stop`` (a
     :class:`threading.Event`) set stops it as the time limit would (``stopped`` ``'stopped'``).  Raises
     ValueError for a picture with a blank square.
     """
@@ -159,16 +224,18 @@ def fix_picture(picture: Grid, *, max_changes: int = MAX_CHANGES, candidates: in
     changes: list[tuple[int, int]] = []
     tried = 0
     rows, columns = clues_of(current)
-    reached = line_logic(rows, columns)
+    reached = target.reach(rows, columns)
     blank = reached.count(BLANK)
     keep = set(keep)
     stopped = "fixed"
-    while blank:
+    while blank and not target.finishes(rows, columns):
         if len(changes) >= max_changes:
             stopped = "changes"
             break
         choices = [(r, c) for r in range(current.height) for c in range(current.width)
                    if reached.rows[r][c] == BLANK and (r, c) not in changes and (r, c) not in keep]
+        if cost is not None:
+            choices.sort(key=cost)
         best = None
         for square in choices[:candidates]:
             if max_time is not None and time.perf_counter() - started > max_time:
@@ -178,7 +245,7 @@ def fix_picture(picture: Grid, *, max_changes: int = MAX_CHANGES, candidates: in
                 stopped = "stopped"
                 break
             tried += 1
-            left = _blank_after(current, rows, columns, square)
+            left = _blank_after(current, rows, columns, square, target)
             if best is None or left < best[0]:
                 best = (left, square)
                 if left == 0:
@@ -192,26 +259,22 @@ def fix_picture(picture: Grid, *, max_changes: int = MAX_CHANGES, candidates: in
         current.rows[r][c] = EMPTY if current.rows[r][c] == FULL else FULL
         changes.append((r, c))
         rows, columns = clues_of(current)
-        reached = line_logic(rows, columns)
+        reached = target.reach(rows, columns)
         blank = reached.count(BLANK)
-    return Fix(before, current, tuple(changes), blank, tried, time.perf_counter() - started, stopped)
+    if stopped == "fixed":
+        blank = 0  # the target's rungs solve it (for grade 5, the probes finish what line logic left)
+    return Fix(before, current, tuple(changes), blank, tried, time.perf_counter() - started, stopped, target)
 
 
-def picture_of(puzzle: Puzzle, *, positions: int | None = None) -> Grid:
-    """The picture to fix: the puzzle's goal, else the first solution the depth-first search finds.
+def picture_of(puzzle: Puzzle, check) -> Grid:
+    """The picture to fix: the puzzle's goal (unless it is not the solution), else the solution (or the first of
+    two) that ``check`` (:func:`paint.check.check_puzzle` on ``puzzle``, within its limits) found.
 
-    Raises PaintError when the clues have no solution, or when ``positions`` ran out before one was found.
+    Raises PaintError when the check found none (no solution, or a limit came first).
     """
-    if puzzle.goal is not None:
+    if puzzle.goal is not None and check.goal_matches is not False:
         return Grid.from_lines(puzzle.goal)
-    from .search.dfs import two_solutions
-    start = line_logic(puzzle.rows, puzzle.columns)
-    if start is None:
-        raise PaintError("the clues have no solution: there is no picture to fix")
-    try:
-        counted = two_solutions(puzzle, start.rows, positions=positions)
-    except LimitReached:
-        counted = None
-    if counted is None or not counted.solutions:
+    found = check.solution if check.solution is not None else (check.solutions[0] if check.solutions else None)
+    if found is None:
         raise PaintError("no solution was found to fix (the clues may have none)")
-    return counted.solutions[0]
+    return Grid.from_lines(found)

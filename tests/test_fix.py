@@ -27,7 +27,7 @@ def test_fixed_puzzle_is_unique_and_line_solvable(path):
     puzzle = paint.load(str(path))
     before = check_puzzle(puzzle)
     assert before.verdict in ("multiple", "needs-search", "needs-probes")
-    picture = picture_of(puzzle, positions=200_000)
+    picture = picture_of(puzzle, before)
     found = fix_picture(picture, max_time=60)
     assert found.fixed and found.changes
     after = found.after.lines()
@@ -125,3 +125,68 @@ class TestCommand:
         from paint import cli
         cli.main(["fix", str(CORPUS / "taai2011" / "questions.txt"), "--puzzle", "1", "--max-time", "5"])
         assert capsys.readouterr().out.startswith(f"{CORPUS / 'taai2011' / 'questions.txt'}#1: ")
+
+
+class TestMaxRung:
+    """A fix may ask for a lower rung than line logic (only the simplest rules), or allow the probes."""
+
+    @pytest.mark.parametrize("number", [1, 2, 3])
+    def test_a_lower_rung(self, number):
+        """Asked for a rung below line logic, the fixed puzzle is solved by the rules of that rung alone (paint's
+        engine with only those rules), and its grade is at most that rung; the tests' own line logic agrees it
+        is unique."""
+        from paint.fix import Target
+        from paint.options import SolveOptions
+        puzzle = paint.load(str(CORPUS / "jwilk" / "data087.nin"))
+        target = Target(number)
+        found = fix_picture(picture_of(puzzle, check_puzzle(puzzle)), target=target, max_changes=40, max_time=120)
+        assert found.fixed and found.target is target
+        fixed = found.puzzle()
+        alone = paint.solve(fixed, SolveOptions(rules=target.rules, search=False))
+        assert alone.status == "solved" and alone.grid.lines() == found.after.lines()
+        assert {step.rule for step in alone.steps} <= set(target.rules)
+        assert check_puzzle(fixed).grade <= number
+        after = found.after.lines()
+        assert line_logic_glyphs(clues_of(after), clues_of(columns_of(after))) == after
+
+    def test_a_higher_rung_keeps_the_probes(self):
+        """Allowed the probes, a puzzle that needs them is left as it is; one that needs search is changed until
+        the probes finish it, no further than line logic needs."""
+        from paint.fix import Target
+        probes = paint.load(str(CORPUS / "jwilk" / "data022.nin"))
+        before = check_puzzle(probes)
+        assert before.verdict == "needs-probes"
+        found = fix_picture(picture_of(probes, before), target=Target(5))
+        assert found.fixed and found.changes == ()
+        forever = paint.load(str(CORPUS / "survey" / "webpbn-06574-forever.non"))
+        before = check_puzzle(forever)
+        allowed = fix_picture(picture_of(forever, before), target=Target(5), max_time=120)
+        strict = fix_picture(picture_of(forever, before), max_time=120)
+        assert allowed.fixed and strict.fixed and len(allowed.changes) <= len(strict.changes)
+        assert check_puzzle(allowed.puzzle()).verdict in ("ok", "needs-probes")
+        assert allowed.changes == strict.changes[:len(allowed.changes)]  # the same greedy path, stopped sooner
+
+    def test_target_names_and_bounds(self):
+        from paint.cli.common import rung_type
+        from paint.fix import Target
+        assert rung_type("counting").grade == 1 and rung_type("line-trial").grade == 4 and rung_type("5").grade == 5
+        assert Target().name == "line trial" and Target(1).rules == ("fills", "overlap", "located")
+        for bad in (0, 6, "4"):
+            with pytest.raises(ValueError):
+                Target(bad)
+        with pytest.raises(Exception, match="not a rung"):
+            rung_type("search")
+
+    def test_command(self, capsys):
+        """``paint fix --max-rung``: nothing to fix when the puzzle is within the rung; else fixed for it."""
+        from paint import cli
+        cat = str(Path(__file__).parent.parent / "puzzles" / "dancer.pro")
+        assert cli.main(["fix", cat, "--max-rung", "edges"]) == 0
+        assert "nothing to fix - the rules up to edges" in capsys.readouterr().out
+        assert cli.main(["fix", cat, "--max-rung", "counting"]) == 0
+        printed = capsys.readouterr().out
+        assert "and the rules up to counting (fills, overlap, located) solve it (grade 1 (counting)" in printed
+        assert cli.main(["fix", str(CORPUS / "jwilk" / "data022.nin"), "--max-rung", "probes"]) == 0
+        assert "nothing to fix - line logic and the probes solve" in capsys.readouterr().out
+        assert cli.main(["fix", cat, "--max-rung", "search"]) == 2
+        assert "not a rung" in capsys.readouterr().err

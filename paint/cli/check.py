@@ -63,11 +63,17 @@ def add_parser(commands, names) -> None:
                             "the squares that differ framed); self-contained, readable offline. FILE ending "
                             "in / (or a folder) writes FILE/index.html and a step-through page for each "
                             "puzzle that is not ok, linked from the report")
-    check.add_argument("--jobs", type=_jobs, default=_cores(), metavar="N",
+    where = check.add_mutually_exclusive_group()
+    # no default here: argparse would take --jobs equal to it for no --jobs at all beside --dask
+    where.add_argument("--jobs", type=_jobs, metavar="N",
                        help="check N puzzles at a time, in parallel processes (default: the number "
-                            f"of cores, %(default)s; at most {max_jobs()}, the larger of {MIN_MAX_JOBS} and "
+                            f"of cores, {_cores()}; at most {max_jobs()}, the larger of {MIN_MAX_JOBS} and "
                             f"{JOBS_PER_CORE} x the cores: each worker is a process with memory of its own, "
                             "and more workers than that only share the same cores)")
+    where.add_argument("--dask", metavar="ADDRESS",
+                       help="check the puzzles on the workers of the Dask scheduler at ADDRESS (tcp://host:8786), "
+                            "with the same verdicts, limits and report; they need paint, the same version, not the "
+                            "files (pip install 'paint[cluster]'; docs/check.md, 'On a cluster')")
     add_grid(check, "judge the puzzle from these squares (one puzzle only): an editor's given squares")
     add_limits(check, "check")
     # one name for one count: --max-branches counts the branches of paint solve's breadth-first search
@@ -151,9 +157,10 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
                       TimeElapsedColumn(), TextColumn("·"), working,
                       console=progress_console, transient=True) as progress:
             task = progress.add_task("", total=len(found))
-            batch = check_batch(found, options, jobs=arguments.jobs, on_check=done, on_start=working.start)
+            batch = check_batch(found, options, jobs=arguments.jobs or _cores(), on_check=done,
+                                on_start=working.start, dask=arguments.dask)
     else:
-        batch = check_batch(found, options, jobs=arguments.jobs)
+        batch = check_batch(found, options, jobs=arguments.jobs or _cores(), dask=arguments.dask)
     seconds = time.perf_counter() - started
 
     if arguments.json:

@@ -295,3 +295,26 @@ def add_limits(parser, command: str) -> None:
         kind = float if limit.unit == "s" else int
         parser.add_argument(limit.option, type=positive(kind), default=bound.default, metavar=limit.metavar,
                             help=f"{bound.what} (default: {limit.default_text(command)})")
+
+
+def rung_type(text: str):
+    """An argparse type: the rung a fixed puzzle may need, by its grade's number (1-5) or name (``counting``,
+    ``reach``, ``edges``, ``line-trial``, ``probes``), as a :class:`paint.fix.Target`."""
+    from ..fix import HIGHEST, Target
+    from ..grade import GRADES
+    names = {GRADES[number].name.replace(" ", "-"): number for number in range(1, HIGHEST + 1)}
+    word = text.strip().lower().replace(" ", "-").replace("_", "-")
+    number = names.get(word, int(word) if word.isdigit() else None)
+    if number is None or not 1 <= number <= HIGHEST:
+        raise argparse.ArgumentTypeError(f"not a rung: {excerpt(text)} (choose 1-{HIGHEST} or "
+                                         f"{', '.join(names)})")
+    return Target(number)
+
+
+def add_max_rung(parser, made: str) -> None:
+    """``--max-rung RUNG``: the hardest rung the {made} puzzle may need (default line-trial: line logic)."""
+    from ..fix import Target
+    parser.add_argument("--max-rung", type=rung_type, default=Target(), metavar="RUNG",
+                        help=f"the hardest technique the {made} puzzle may need, as a grade of paint check: "
+                             "1 counting, 2 reach, 3 edges, 4 line-trial (line logic: what paint check calls ok; "
+                             "the default) or 5 probes")

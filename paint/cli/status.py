@@ -30,7 +30,7 @@ EXIT_MISTAKES = 5
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
 
-COMMANDS = ("solve", "hint", "check", "fix", "convert", "line")
+COMMANDS = ("solve", "hint", "check", "fix", "make", "convert", "line")
 
 
 @attrs.frozen
@@ -49,6 +49,7 @@ EXIT_STATUSES = (
                      "hint": "a hint was given, or the grid is solved",
                      "check": "every puzzle is ok (or needs-probes, with --allow-probes)",
                      "fix": "fixed (the squares to change are printed, and -o's file written), or nothing to fix",
+                     "make": "made: the puzzle is written (the squares changed are printed)",
                      "convert": "written",
                      "line": "every line has an arrangement"}),
     ExitStatus("1", {"solve": "no solution: the clues (or the given squares) contradict; paint says which "
@@ -58,10 +59,13 @@ EXIT_STATUSES = (
                      "fix": "the clues have no solution: there is no picture to fix",
                      "line": "some line has no arrangement"}),
     ExitStatus("2", {"solve": _BAD, "hint": _BAD, "convert": _BAD, "line": _BAD, "fix": _BAD,
+                     "make": "an image paint cannot read, a size or threshold that leaves no picture, or bad usage",
                      "check": "some file could not be read (the others are still checked), or bad usage"}),
     ExitStatus("3", {"solve": "stalled (--no-search) or stopped by --max-time, --max-branches or Ctrl-C",
                      "hint": "stopped by --max-time before paint could tell",
                      "fix": "no fix within --max-changes (or --max-time): how far it got is printed",
+                     "make": "no fair puzzle within --max-changes (or --max-time): how far it got is printed, "
+                             "nothing is written",
                      "line": "every solver was stopped by --max-time on some line"}),
     ExitStatus("4", {"solve": "several solutions: the last step says where the choice is, and two solutions are "
                               "drawn, the squares where they differ drawn `##` / `*` and listed",
@@ -71,11 +75,11 @@ EXIT_STATUSES = (
     ExitStatus("130", {"solve": "interrupted by Ctrl-C outside the solve, or during solve --all",
                        "check": "interrupted by Ctrl-C (the puzzles checked so far are reported)",
                        "hint": "interrupted by Ctrl-C", "convert": "interrupted by Ctrl-C",
-                       "fix": "interrupted by Ctrl-C",
+                       "fix": "interrupted by Ctrl-C", "make": "interrupted by Ctrl-C",
                        "line": "interrupted by Ctrl-C"}),
     ExitStatus("143, 129", {"solve": f"{_SIGNALS}; what the solve did is still reported, with status limit",
                             "check": f"{_SIGNALS}, as Ctrl-C", "hint": _SIGNALS, "convert": _SIGNALS,
-                            "fix": _SIGNALS,
+                            "fix": _SIGNALS, "make": _SIGNALS,
                             "line": _SIGNALS}),
     ExitStatus("141", {command: "the reader of the output went away (paint ... | head)" for command in COMMANDS}),
 )
@@ -128,6 +132,8 @@ LIMITS = (
         "check": Bound("each puzzle (its rules and its depth-first search): verdict limit", 60.0),
         "fix": Bound("the search for the squares to change: it stops with the changes made so far, saying how "
                      "far it got (exit 3)", 60.0),
+        "make": Bound("the search for the squares to change: it stops, saying how far it got, and writes "
+                      "nothing (exit 3)", 60.0),
         "line": Bound("each solver on each line: that solver is stopped, saying so (exit 3 when every solver "
                       "was stopped on some line)", 2.0),
     }),

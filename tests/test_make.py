@@ -1,0 +1,206 @@
+"""A puzzle from a picture (paint.make, ``paint make``): pictures the tests draw themselves with Pillow - a circle,
+a letter, a photo-like gradient - become puzzles that the tests' own line logic (tests/checker.py) solves to
+the last square, so each has one solution and needs no search, and that agree with the thresholded image on
+at least 95% of the squares."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image, ImageDraw
+
+import paint
+from checker import clues_of, columns_of, is_solution, line_logic_glyphs
+from paint.check import check_puzzle
+from paint.errors import PaintError
+from paint.make import make_puzzle, otsu, picture_of_image, read_image
+
+
+def circle() -> Image.Image:
+    """A red disc on a transparent ground (the ground laid on white: the disc is what is dark)."""
+    image = Image.new("RGBA", (300, 300), (0, 0, 0, 0))
+    ImageDraw.Draw(image).ellipse((30, 30, 270, 270), fill=(200, 0, 0, 255))
+    return image
+
+
+def letter() -> Image.Image:
+    """A capital A, drawn as polygons (no font needed)."""
+    image = Image.new("L", (200, 300), 255)
+    draw = ImageDraw.Draw(image)
+    draw.polygon([(20, 280), (90, 20), (110, 20), (180, 280), (140, 280), (120, 200), (80, 200), (60, 280)], fill=0)
+    draw.polygon([(88, 160), (100, 90), (112, 160)], fill=255)
+    return image
+
+
+def photo(size: int = 25, noise: float = 50, seed: int = 3) -> Image.Image:
+    """A photo-like picture: a diagonal gradient from dark to light, each patch of it lighter or darker at random
+    (patches the size of a square at ``size`` squares), so that its thresholded picture has ragged runs and,
+    as a puzzle, several solutions before it is fixed."""
+    rng = random.Random(seed)
+    cells = [[max(0, min(255, int(255 * (x + y) / (2 * size) + rng.gauss(0, noise)))) for x in range(size)]
+             for y in range(size)]
+    image = Image.new("L", (size * 10, size * 10))
+    image.putdata([cells[y // 10][x // 10] for y in range(size * 10) for x in range(size * 10)])
+    return image
+
+
+def png(image: Image.Image, format: str = "PNG", **options) -> bytes:
+    stream = io.BytesIO()
+    image.save(stream, format, **options)
+    return stream.getvalue()
+
+
+def thresholded(image: Image.Image, width: int, height: int, threshold: int) -> list[str]:
+    """The tests' own picture of ``image``: grey on white, shrunk by box averages, dark at most ``threshold``."""
+    if image.mode == "RGBA":
+        ground = Image.new("RGBA", image.size, (255, 255, 255, 255))
+        image = Image.alpha_composite(ground, image)
+    small = image.convert("L").resize((width, height), Image.Resampling.BOX)
+    levels = list(small.tobytes())
+    return ["".join("X" if levels[r * width + c] <= threshold else "." for c in range(width)) for r in range(height)]
+
+
+@pytest.mark.parametrize(("name", "draw", "width", "changed"),
+                         [("circle", circle, 20, False), ("letter", letter, 20, False), ("photo", photo, 25, True)])
+def test_pictures_become_fair_puzzles(name, draw, width, changed):
+    """Each picture is a puzzle with one solution that line logic alone reaches (by the tests' own solver), at
+    least 95% the thresholded image; the photo needs changes, and paint's check agrees."""
+    image = draw()
+    made = make_puzzle(read_image(png(image), f"{name}.png"), width=width, max_time=120)
+    assert made.fix.fixed and made.puzzle is not None
+    goal = list(made.puzzle.goal)
+    height = len(goal)
+    assert height == round(width * image.height / image.width)
+    rows, columns = clues_of(goal), clues_of(columns_of(goal))
+    assert [list(clue) for clue in made.puzzle.rows] == rows and [list(clue) for clue in made.puzzle.columns] == columns
+    assert is_solution(rows, columns, goal)
+    assert line_logic_glyphs(rows, columns) == goal  # line logic finishes it: one solution, no search
+    own = thresholded(image, width, height, made.picture.threshold)
+    assert own == made.fix.before.lines()
+    agree = sum(a == b for line, mine in zip(goal, own) for a, b in zip(line, mine))
+    assert agree >= 0.95 * width * height
+    assert bool(made.fix.changes) is changed
+    assert made.puzzle.title == f"{name}.png"
+    assert check_puzzle(made.puzzle).verdict == "ok"
+
+
+def test_otsu_splits_two_groups():
+    """Otsu's threshold lies between two groups of greys, and is the split a brute force over every level finds
+    best by the variance between the sides."""
+    rng = random.Random(1)
+    levels = [max(0, min(255, int(rng.gauss(60, 15)))) for _ in range(300)] + \
+             [max(0, min(255, int(rng.gauss(190, 20)))) for _ in range(200)]
+
+    def between(t):
+        low, high = [v for v in levels if v <= t], [v for v in levels if v > t]
+        if not low or not high:
+            return -1
+        return len(low) * len(high) * (sum(low) / len(low) - sum(high) / len(high)) ** 2
+
+    chosen = otsu(levels)
+    assert 60 < chosen < 190
+    assert between(chosen) == max(between(t) for t in range(255))
+    with pytest.raises(ValueError):
+        otsu([7] * 10)
+
+
+def test_inverted_and_given_threshold():
+    image = letter()
+    dark = picture_of_image(image, width=10, threshold=128)
+    light = picture_of_image(image, width=10, threshold=127, invert=True)
+    assert dark.chosen and dark.threshold == 128
+    assert light.picture.lines() == ["".join("." if s == "X" else "X" for s in line) for line in dark.picture.lines()]
+
+
+def test_pictures_with_nothing_in_them():
+    with pytest.raises(PaintError, match="every square is the same grey"):
+        picture_of_image(Image.new("L", (40, 40), 90), width=5)
+    grey = Image.new("L", (40, 40), 100)
+    grey.paste(200, (0, 0, 20, 40))
+    with pytest.raises(PaintError, match="with threshold 50 every square is empty"):
+        picture_of_image(grey, width=4, threshold=50)
+    with pytest.raises(PaintError, match="with threshold 200 every square is full"):
+        picture_of_image(grey, width=4, threshold=200)
+    with pytest.raises(PaintError, match="width is from 1 to 1000"):
+        picture_of_image(letter(), width=1001)
+
+
+def test_unreadable_and_animated_images():
+    with pytest.raises(PaintError, match="x.png: not an image paint can read"):
+        read_image(b"hello", "x.png")
+    with pytest.raises(PaintError, match="y.png: the image cannot be read"):
+        read_image(png(letter())[:100], "y.png")
+    first = Image.new("L", (20, 20), 255)
+    first.paste(0, (0, 0, 10, 20))
+    animated = read_image(png(first, "GIF", save_all=True, append_images=[Image.new("L", (20, 20), 0)]), "a.gif")
+    assert animated.frames == 2 and animated.format == "GIF"
+    assert picture_of_image(animated.image, width=2).picture.lines() == ["X.", "X."]  # the first frame
+
+
+class TestCommand:
+    def test_make_beside_the_image(self, tmp_path, capsys):
+        """``paint make IMAGE`` writes NAME.non beside it (exit 0) and says what it did; a second run refuses to
+        replace that file; -o names another, in the format of its extension."""
+        from paint import cli
+        image = tmp_path / "photo.png"
+        image.write_bytes(png(photo()))
+        assert cli.main(["make", str(image)]) == 0
+        printed = capsys.readouterr().out
+        assert "photo.png: 250 x 250 pixels (PNG) -> 25 x 25 squares, dark squares full: threshold" in printed
+        assert "and line logic alone solves it (grade" in printed and "the new clues:" in printed
+        assert "the puzzle is 9" in printed and f"wrote {tmp_path / 'photo.non'}" in printed
+        made = paint.load(str(tmp_path / "photo.non"))
+        assert made.title == "photo.png" and check_puzzle(made).verdict == "ok"
+        assert cli.main(["make", str(image)]) == 2
+        assert "is there already: name the puzzle's file with -o FILE" in capsys.readouterr().err
+        assert cli.main(["make", str(image), "-o", str(tmp_path / "photo.xml")]) == 0
+        capsys.readouterr()
+        assert paint.load(str(tmp_path / "photo.xml")).rows == made.rows
+
+    def test_standard_output_and_input(self, tmp_path, capsys, monkeypatch):
+        from paint import cli
+        image = tmp_path / "letter.png"
+        image.write_bytes(png(letter()))
+        assert cli.main(["make", str(image), "--width", "12", "-o", "-", "--to", "non"]) == 0
+        printed = capsys.readouterr().out
+        assert printed.index("the puzzle is 100.0% the picture") < printed.index('title "letter.png"')
+        assert cli.main(["make", "-", "--width", "12"]) == 2
+        assert "give -o FILE" in capsys.readouterr().err
+
+    def test_bad_images(self, tmp_path, capsys):
+        """Bad input: one line naming the file and the problem, exit 2, nothing written."""
+        from paint import cli
+        (tmp_path / "text.png").write_text("not a picture")
+        flat = tmp_path / "flat.png"
+        flat.write_bytes(png(Image.new("L", (30, 30), 128)))
+        for arguments, message in (([str(tmp_path / "text.png")], "text.png: not an image paint can read"),
+                                   ([str(tmp_path / "none.png")], "none.png: no such file"),
+                                   ([str(flat)], "every square is the same grey (128)"),
+                                   ([str(flat), "--threshold", "300"], "a grey level is from 0 (black) to 255"),
+                                   ([str(flat), "--max-rung", "search"], "not a rung")):
+            assert cli.main(["make", *arguments]) == 2
+            err = capsys.readouterr().err
+            assert message in err and err.count("\n") == 1 and "Traceback" not in err
+        assert not (tmp_path / "text.non").exists() and not (tmp_path / "flat.non").exists()
+
+    def test_animated_first_frame_said(self, tmp_path, capsys):
+        from paint import cli
+        first = Image.new("L", (40, 40), 255)
+        first.paste(0, (0, 0, 20, 40))
+        gif = tmp_path / "moving.gif"
+        gif.write_bytes(png(first, "GIF", save_all=True, append_images=[Image.new("L", (40, 40), 0)]))
+        assert cli.main(["make", str(gif), "--width", "4"]) == 0
+        assert f"{gif} is animated (2 frames): its first frame is used" in capsys.readouterr().out
+        assert paint.load(str(tmp_path / "moving.non")).goal == ("XX..",) * 4
+
+    def test_no_fair_puzzle_within_the_changes(self, tmp_path, capsys):
+        """Too few changes allowed: how far it got is said, exit 3, nothing written."""
+        from paint import cli
+        image = tmp_path / "photo.png"
+        image.write_bytes(png(photo()))
+        assert cli.main(["make", str(image), "--max-changes", "1"]) == 3
+        printed = capsys.readouterr().out
+        assert "no fix: --max-changes (1) was reached; after 1 square line logic alone still leaves" in printed
+        assert "nothing written" in printed and not (tmp_path / "photo.non").exists()
