@@ -118,6 +118,7 @@ class Derivation:
         self._owners: dict = {}
         self._facts: dict = {}   # (index, side) -> Fact, worked out once
         self._proofs: dict = {}  # wanted -> its proof, likewise
+        self._known: dict = {}   # (index, side) -> the values of the known squares behind it, likewise
         self._packed = None
         n = len(self.squares)
         k = len(self.targets)
@@ -234,9 +235,29 @@ class Derivation:
         return self.proof_of([(self.last(target, side), side) for target, side in bounds])
 
     def known_behind(self, bounds) -> set[int]:
-        """The values (``EMPTY``, ``FULL``) of the known squares the bounds ``bounds`` (as :meth:`behind`) rest on."""
-        return {self.squares[event.square] for fact in self.behind(bounds) for event in fact.events
-                if event.square is not None}
+        """The values (``EMPTY``, ``FULL``) of the known squares the bounds ``bounds`` (as :meth:`behind`) rest on.
+
+        The squares of the facts :meth:`behind` lists, worked out once for each event (a long line's bounds each
+        rest on a chain through many blocks; the rules ask this of every block they fill).
+        """
+        found: set[int] = set()
+        for target, side in bounds:
+            found |= self._known_at(self.last(target, side), side)
+        return found
+
+    def _known_at(self, index: int, side: str) -> frozenset:
+        """The values of the known squares behind event ``index`` of ``side``: its fact's and those it cites."""
+        cached = self._known.get((index, side))
+        if cached is not None:
+            return cached
+        values: set[int] = set()
+        for event in self.fact(index, side).events:
+            if event.square is not None:
+                values.add(self.squares[event.square])
+            if event.cites is not None:
+                values |= self._known_at(event.cites, side)
+        cached = self._known[(index, side)] = frozenset(values)
+        return cached
 
     def nearest_away(self, blocks, before_end: int, after_start: int) -> list[tuple[int, str]]:
         """The bounds that keep ``blocks`` (0-based indices, in order) away from some squares, as ``(target, side)``:

@@ -145,6 +145,21 @@ class TestDerivation:
         fits = consistent(clue, list(squares))
         assert (Derivation(clue, squares).failure is None) == bool(fits)
 
+    @settings(max_examples=400, deadline=None)
+    @given(clue_and_line())
+    def test_known_behind_is_the_proof_squares(self, case):
+        """The values of the known squares behind a block's bounds, worked out once per event, are those of the
+        squares its proof (:meth:`Derivation.behind`) cites."""
+        clue, squares = case
+        derivation = Derivation(clue, squares)
+        if derivation.failure is not None:
+            return
+        for j in range(len(clue)):
+            for bounds in ([(j, "start")], [(j, "end")], [(j, "start"), (j, "end")]):
+                cited = {derivation.squares[event.square] for fact in derivation.behind(bounds)
+                         for event in fact.events if event.square is not None}
+                assert derivation.known_behind(bounds) == cited
+
     def test_corpus_reasons(self):
         """Every reason of every step on the line-solvable corpus lists each block's exact bounds, soundly derived."""
         lines = {(reason.clue, bytes(reason.squares)) for path in LINE_PUZZLES for reason in reasons_of(solved(path))}

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings, strategies as st
 from rich.console import Console
 
 import paint
@@ -197,6 +198,19 @@ class TestStreamedJson:
             writer.step(step)
         writer.end(result)
         assert stream.getvalue() == json.dumps(result.to_document(), indent=2, ensure_ascii=False)
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+                        lambda children: st.lists(children, max_size=4)
+                        | st.dictionaries(st.text(max_size=5) | st.integers(), children, max_size=4),
+                        max_leaves=20),
+           st.integers(0, 3))
+    def test_indented_as_the_library_writes(self, value, depth):
+        """The writer's own indenting encoder gives json.dumps(indent=2, ensure_ascii=False)'s text for any JSON
+        value (escapes, unicode, NaN, empty containers, number keys), nested ``depth`` levels."""
+        from paint.render.document import _dumps
+        expected = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
+        assert _dumps(value, depth) == expected
 
     def test_many_marks_in_chunks(self):
         """A step with more marks than one chunk is written in chunks and still matches."""
