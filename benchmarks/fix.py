@@ -52,8 +52,8 @@ def main() -> None:
     entries = expand(find_puzzles(paths))
     if arguments.taai:
         entries += expand(find_puzzles([corpus() / "taai2011" / "questions.txt"]))[:arguments.taai]
-    print(f"| puzzle | size | verdict | squares two solutions differ in | squares changed | seconds (check and fix) | "
-          f"tests' own line logic finishes it |")
+    print("| puzzle | size | verdict | squares two solutions differ in | squares changed | seconds (check and fix) | "
+          "tests' own line logic finishes it |")
     print("|---|---|---|---|---|---|---|")
     totals = {"fixed": 0, "not": 0, "undecided": 0}
     for entry in entries:

@@ -209,7 +209,8 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
 
     ``jobs`` worker processes do the work (1: in this process); with ``dask``, the address of a running Dask
     scheduler (``tcp://host:8786``), its workers do instead (:mod:`paint.cluster`; raises PaintError when it
-    cannot be reached or its workers run another paint).
+    cannot be reached or its workers run another paint; ``on_start`` is then called as each puzzle is handed
+    to the scheduler, which may hold it a while).
     ``on_check(check)`` is called in this process as each check finishes,
     in the order they finish; ``on_start(name)`` as the work on each puzzle
     begins (``name`` is the ``file`` its check will carry), so that the

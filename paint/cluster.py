@@ -52,6 +52,8 @@ def connect(address: str):
         from distributed import Client
     except ImportError:
         raise PaintError("--dask needs Dask's distributed scheduler: pip install 'paint[cluster]'") from None
+    _check_address(address)
+    _greet(address)  # a server that is no scheduler would keep the client waiting for ever
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as error:
@@ -75,6 +77,48 @@ def connect(address: str):
         raise PaintError(f"the Dask worker {worker} runs paint {theirs}, this is paint {mine}: install the same "
                          "paint on every worker")
     return client
+
+
+def _check_address(address: str) -> None:
+    """Raise PaintError unless ``address`` is a scheduler's address: a protocol Dask knows and a host with a port
+    (``tcp://host:8786``; ``host:8786`` means tcp)."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+    from distributed.comm.registry import backends
+    example = "give one like tcp://host:8786"
+    try:
+        scheme, location = parse_address(address, strict=False)
+        if scheme not in backends:
+            raise ValueError(f"Dask knows no protocol {scheme!r}")
+        if scheme in ("tcp", "tls"):
+            parse_host_port(location)
+    except ValueError as error:
+        raise PaintError(f"not the address of a Dask scheduler: {address!r} ({error}; {example})") from None
+
+
+def _greet(address: str) -> None:
+    """Ask the server at ``address`` who it is, within :data:`CONNECT_SECONDS`; raise PaintError unless a Dask
+    scheduler answers."""
+    import asyncio
+
+    from distributed.comm import connect
+
+    async def ask():
+        comm = await connect(address, timeout=CONNECT_SECONDS)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(ask(), CONNECT_SECONDS))
+    except (asyncio.TimeoutError, TimeoutError):
+        raise PaintError(f"cannot reach the Dask scheduler at {address}: no answer within {CONNECT_SECONDS} s "
+                         "(is a Dask scheduler listening there?)") from None
+    except Exception as error:  # noqa: BLE001 - refused, reset, a protocol the server does not speak...
+        raise PaintError(f"cannot reach the Dask scheduler at {address}: {error or type(error).__name__}") from None
+    if not (isinstance(answer, dict) and answer.get("type") == "Scheduler"):
+        raise PaintError(f"the server at {address} is not a Dask scheduler")
 
 
 def version() -> str:
@@ -148,6 +192,10 @@ def run_on_cluster(work, options, checks, on_check, address: str, function, on_s
                 name = printable(entry.label)
                 check = Check(name, "error", error=f"{name}: the process checking it died "
                                                    f"({ALLOWED_FAILURES} Dask workers were lost on it)")
+            except Exception as error:  # noqa: BLE001 - the scheduler was lost, or the task cancelled under it
+                _lost(error, address, [(index, entry), *futures.values(), *waiting], checks, on_check)
+                futures.clear()
+                return False
             checks[index] = check
             if on_check is not None:
                 on_check(check)
@@ -160,5 +208,23 @@ def run_on_cluster(work, options, checks, on_check, address: str, function, on_s
                 pass
         return True
     finally:
-        client.close()
+        try:
+            client.close(timeout=CONNECT_SECONDS)
+        except Exception:  # noqa: BLE001 - a scheduler already gone cannot be told goodbye
+            pass
     return False
+
+
+def _lost(error: Exception, address: str, left, checks, on_check) -> None:
+    """Make every puzzle of ``left`` (``(index, entry)`` pairs) not yet checked an ``error`` check: the cluster
+    was lost (``error``) before it came back."""
+    first = str(error).splitlines()[0] if str(error).strip() else ""
+    why = f"{type(error).__name__}: {first}" if first else type(error).__name__
+    for index, entry in left:
+        if checks[index] is not None:
+            continue
+        name = printable(entry.label)
+        checks[index] = Check(name, "error", error=f"{name}: not checked: the Dask scheduler at {address} was lost "
+                                                   f"({printable(why)})")
+        if on_check is not None:
+            on_check(checks[index])

@@ -85,25 +85,36 @@ class Target:
             return None
         return tuple(name for name in RULE_NAMES if grade("ok", name, None) <= self.grade)
 
-    def reach(self, rows, columns) -> Grid | None:
+    @property
+    def measure(self) -> str:
+        """What counts the blank squares a fix leaves, in words: ``'line logic'``, or the rules of the rung."""
+        return "line logic" if self.rules is None else f"the rules up to {self.name}"
+
+    def reach(self, rows, columns, *, max_time: float | None = None, stop=None) -> Grid | None:
         """The grid the rungs of the fix's measure reach on clues ``rows`` and ``columns`` from nothing known
         (blank squares where they stall); None when a line cannot be completed.  Line logic (:func:`line_logic`)
-        from grade 4 up, the engine with :attr:`rules` below it."""
+        from grade 4 up, the engine with :attr:`rules` below it, within ``max_time`` seconds and until ``stop``
+        (a :class:`threading.Event`) is set: stopped, it gives the grid as far as it got."""
         if self.rules is None:
             return line_logic(rows, columns)
-        from .options import SolveOptions
-        from .solver import solve
-        result = solve(Puzzle(rows=rows, columns=columns), SolveOptions(rules=self.rules, search=False, chains=False))
-        return None if result.status == "contradiction" else result.grid
+        return self._solve(rows, columns, self.rules, max_time, stop)[1]
 
-    def finishes(self, rows, columns) -> bool:
+    def finishes(self, rows, columns, *, max_time: float | None = None, stop=None) -> bool:
         """For grade 5: whether the probes, after line logic, solve clues ``rows`` and ``columns`` to the last
-        square (the engine with every rule and no search); below grade 5, False (the measure must reach 0)."""
+        square (the engine with every rule and no search), found within ``max_time`` seconds and before ``stop``
+        is set (else False); below grade 5, False (the measure must reach 0)."""
         if self.grade < HIGHEST:
             return False
+        return self._solve(rows, columns, None, max_time, stop)[0] == "solved"
+
+    @staticmethod
+    def _solve(rows, columns, rules, max_time, stop) -> tuple[str, Grid | None]:
         from .options import SolveOptions
         from .solver import solve
-        return solve(Puzzle(rows=rows, columns=columns), SolveOptions(search=False, chains=False)).status == "solved"
+        options = SolveOptions(rules=rules, search=False, chains=False,
+                               max_time=None if max_time is None else max(max_time, 0.001))
+        result = solve(Puzzle(rows=rows, columns=columns), options, stop=stop)
+        return result.status, (None if result.status == "contradiction" else result.grid)
 
 
 @attrs.frozen
@@ -187,15 +198,17 @@ def line_logic(rows, columns, grid: Grid | None = None) -> Grid | None:
     return Grid(height, width, [list(squares[r * width:(r + 1) * width]) for r in range(height)])
 
 
-def _blank_after(picture: Grid, rows, columns, square: tuple[int, int], target: Target) -> int:
+def _blank_after(picture: Grid, rows, columns, square: tuple[int, int], target: Target, left=None,
+                 stop=None) -> int:
     """The blank squares the target's measure leaves once ``square`` of ``picture`` is flipped (its row's and
-    column's clues made again; the other clues stay)."""
+    column's clues made again; the other clues stay); ``left()`` the seconds the measure may take."""
     r, c = square
     value = picture.rows[r][c]
     picture.rows[r][c] = EMPTY if value == FULL else FULL
     try:
         row, column = run_lengths(bytes(picture.rows[r])), run_lengths(bytes(picture.column(c)))
-        reached = target.reach([*rows[:r], row, *rows[r + 1:]], [*columns[:c], column, *columns[c + 1:]])
+        reached = target.reach([*rows[:r], row, *rows[r + 1:]], [*columns[:c], column, *columns[c + 1:]],
+                               max_time=None if left is None else left(), stop=stop)
         return picture.width * picture.height if reached is None else reached.count(BLANK)
     finally:
         picture.rows[r][c] = value
@@ -219,16 +232,30 @@ def fix_picture(picture: Grid, *, max_changes: int = MAX_CHANGES, candidates: in
     if picture.count(BLANK):
         raise ValueError("a picture to fix has no blank square")
     started = time.perf_counter()
+
+    def left() -> float | None:
+        return None if max_time is None else max_time - (time.perf_counter() - started)
+
+    def out() -> str | None:  # why the fix must stop now, if it must
+        if stop is not None and stop.is_set():
+            return "stopped"
+        if max_time is not None and left() <= 0:
+            return "time"
+        return None
+
     before = picture.copy()
     current = picture.copy()
     changes: list[tuple[int, int]] = []
     tried = 0
     rows, columns = clues_of(current)
-    reached = target.reach(rows, columns)
+    reached = target.reach(rows, columns, max_time=left(), stop=stop)
     blank = reached.count(BLANK)
     keep = set(keep)
     stopped = "fixed"
-    while blank and not target.finishes(rows, columns):
+    while blank and not target.finishes(rows, columns, max_time=left(), stop=stop):
+        stopped = out() or "fixed"
+        if stopped != "fixed":
+            break
         if len(changes) >= max_changes:
             stopped = "changes"
             break
@@ -237,29 +264,30 @@ def fix_picture(picture: Grid, *, max_changes: int = MAX_CHANGES, candidates: in
         if cost is not None:
             choices.sort(key=cost)
         best = None
-        for square in choices[:candidates]:
-            if max_time is not None and time.perf_counter() - started > max_time:
-                stopped = "time"
-                break
-            if stop is not None and stop.is_set():
-                stopped = "stopped"
-                break
-            tried += 1
-            left = _blank_after(current, rows, columns, square, target)
-            if best is None or left < best[0]:
-                best = (left, square)
-                if left == 0:
+        # the first ``candidates`` squares; when none of them helps, the rest, so that "stuck" is true
+        for tier in (choices[:candidates], choices[candidates:] if candidates is not None else []):
+            for square in tier:
+                stopped = out() or "fixed"
+                if stopped != "fixed":
                     break
-        if stopped in ("time", "stopped"):
+                tried += 1
+                after = _blank_after(current, rows, columns, square, target, left, stop)
+                if best is None or after < best[0]:
+                    best = (after, square)
+                    if after == 0:
+                        break
+            if stopped != "fixed" or (best is not None and best[0] < blank):
+                break
+        if stopped != "fixed":
             break
         if best is None or best[0] >= blank:
-            stopped = "stuck"  # no flip helps: stop where it is
+            stopped = "stuck"  # no flip of any blank square helps: stop where it is
             break
         r, c = best[1]
         current.rows[r][c] = EMPTY if current.rows[r][c] == FULL else FULL
         changes.append((r, c))
         rows, columns = clues_of(current)
-        reached = target.reach(rows, columns)
+        reached = target.reach(rows, columns, max_time=left(), stop=stop)
         blank = reached.count(BLANK)
     if stopped == "fixed":
         blank = 0  # the target's rungs solve it (for grade 5, the probes finish what line logic left)

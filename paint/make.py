@@ -6,8 +6,9 @@ Simple Nonograms of Varying Difficulty", 2009): the image (read with
 Pillow: PNG, JPEG, GIF, BMP and the rest Pillow reads; the first frame of
 an animated one) is laid on a white ground where it is transparent, made
 grey, and shrunk to the puzzle's size, each square the mean grey of the
-part of the image it covers (box filter).  A square darker than the
-threshold is full.  The threshold is Otsu's ("A threshold selection method
+part of the image it covers (box filter).  A square whose grey is at most
+the threshold is full (with ``invert``, the greys are turned over first,
+255 - grey, so the light squares are full).  The threshold is Otsu's ("A threshold selection method
 from gray-level histograms", 1979: the grey level that best splits the
 squares' grey levels in two, by the variance between the two sides)
 unless one is given.  The picture is then fixed (:func:`paint.fix.fix_picture`)
@@ -52,13 +53,19 @@ class Image:
     frames: int = 1
 
 
-def read_image(data: bytes, name: str) -> Image:
-    """The image in ``data`` (the bytes of a file named ``name``), its first frame.
+MAX_IMAGE_BYTES = 512 * 1024 * 1024
+"""The largest image file ``paint make`` reads, in bytes (512 MiB: more than an uncompressed image of Pillow's
+largest size, some 89 million pixels)."""
 
-    Raises PaintError naming ``name`` when Pillow cannot read it, or when it
-    is larger than Pillow's limit on pixels (a "decompression bomb").
+
+def read_image(data: bytes, name: str) -> Image:
+    """The image in ``data`` (the bytes of a file named ``name``): its first frame, turned upright as its EXIF
+    orientation says (a phone's photograph), made grey (:func:`grey`).
+
+    Raises PaintError naming ``name`` when Pillow cannot read it or make it grey, or when it is larger than
+    Pillow's limit on pixels (a "decompression bomb").
     """
-    from PIL import Image as PillowImage, UnidentifiedImageError
+    from PIL import Image as PillowImage, ImageOps, UnidentifiedImageError
 
     try:
         with warnings.catch_warnings():
@@ -67,6 +74,9 @@ def read_image(data: bytes, name: str) -> Image:
             frames = getattr(opened, "n_frames", 1)
             opened.seek(0)
             opened.load()
+            kind = opened.format
+            upright = ImageOps.exif_transpose(opened)
+            greyed = grey(upright)
     except UnidentifiedImageError:
         raise PaintError(f"{name}: not an image paint can read (PNG, JPEG, GIF, BMP, ...)") from None
     except (PillowImage.DecompressionBombError, PillowImage.DecompressionBombWarning):
@@ -74,14 +84,26 @@ def read_image(data: bytes, name: str) -> Image:
                          f"{PillowImage.MAX_IMAGE_PIXELS} pixels)") from None
     except (OSError, ValueError, SyntaxError, EOFError) as error:  # Pillow's ways of saying the file is damaged
         raise PaintError(f"{name}: the image cannot be read ({error or type(error).__name__})") from None
-    return Image(opened, name, opened.format, frames)
+    return Image(greyed, name, kind, frames)
 
 
 def grey(image) -> object:
-    """``image`` (a Pillow image of any mode) as grey levels (mode ``'L'``), its transparent parts laid on white."""
+    """``image`` (a Pillow image of any mode) as grey levels (mode ``'L'``): its transparent parts (an alpha
+    channel, or a colour marked transparent) laid on white; 16-bit and 32-bit greys scaled to 0-255, not clipped.
+
+    Raises ValueError when Pillow cannot make the image's mode grey.
+    """
     from PIL import Image as PillowImage
 
-    if image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info):
+    if image.mode == "L":
+        return image
+    if image.mode.startswith("I;16"):
+        image = image.convert("I")
+    if image.mode in ("I", "F"):
+        low, high = image.getextrema()
+        scale = 255 / high if high > 255 else 1  # 16-bit greys (up to 65535) and the like, to 0-255
+        return image.point(lambda level: level * scale).convert("L")
+    if image.mode in ("RGBA", "LA", "PA", "La", "RGBa") or "transparency" in image.info:
         image = image.convert("RGBA")
         ground = PillowImage.new("RGBA", image.size, (WHITE, WHITE, WHITE, 255))
         image = PillowImage.alpha_composite(ground, image)
@@ -139,11 +161,14 @@ class Picture:
 def size_of(image, width: int, height: int | None = None) -> tuple[int, int]:
     """The puzzle's ``(width, height)`` for an ``image``: ``width`` columns and ``height`` rows, or as many rows
     as keep the image's aspect ratio (at least 1).  Raises PaintError for a size outside 1-:data:`MAX_SIZE`."""
-    if height is None:
+    shaped = height is None
+    if shaped:
         height = max(1, round(width * image.height / image.width))
     for what, count in (("width", width), ("height", height)):
         if not 1 <= count <= MAX_SIZE:
-            raise PaintError(f"a puzzle's {what} is from 1 to {MAX_SIZE} squares, not {count}")
+            why = (f" (the image's shape, {image.width} x {image.height} pixels, at {width} columns: give --height "
+                   "or a smaller --width)") if what == "height" and shaped else ""
+            raise PaintError(f"a puzzle's {what} is from 1 to {MAX_SIZE} squares, not {count}{why}")
     return width, height
 
 
@@ -195,6 +220,11 @@ class Made:
         size = self.picture.picture.width * self.picture.picture.height
         return 1 - len(self.fix.changes) / size
 
+    @property
+    def agreement_words(self) -> str:
+        """:attr:`agreement` as a percentage, rounded down to a tenth (never 100.0% with a square changed)."""
+        return f"{math.floor(self.agreement * 1000) / 10:.1f}%"
+
 
 CANDIDATES = 60
 """How many blank squares :func:`make_puzzle` tries flipped at each change: the nearest the threshold."""
@@ -220,7 +250,10 @@ def make_puzzle(image: Image, *, width: int, height: int | None = None, threshol
 
     Raises PaintError as :func:`picture_of_image` does.
     """
-    made = picture_of_image(image.image, width=width, height=height, threshold=threshold, invert=invert)
+    try:
+        made = picture_of_image(image.image, width=width, height=height, threshold=threshold, invert=invert)
+    except PaintError as error:
+        raise PaintError(f"{image.name}: {error}") from None
     grid = made.picture
     if max_changes is None:
         max_changes = max_changes_for(grid.width, grid.height)

@@ -110,6 +110,79 @@ def test_no_scheduler_is_bad_input(capsys):
     assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("address", ["nonsense", "", "http://127.0.0.1:1"])
+def test_not_an_address(address, capsys):
+    """An address that is none: one line saying so at once, exit 2, nothing from Dask after it."""
+    import time
+    from paint import cli
+    started = time.perf_counter()
+    assert cli.main(["check", str(JWILK / "data001.nin"), "--dask", address]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"paint: not the address of a Dask scheduler: {address!r}") and err.count("\n") == 1
+    assert time.perf_counter() - started < 5
+
+
+def test_a_server_that_is_no_scheduler(capsys):
+    """A port where something else listens and never answers: exit 2 after the wait, not a hang."""
+    import socket
+    import threading
+    from paint import cli
+    from paint import cluster as module
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    accepted = []
+    threading.Thread(target=lambda: accepted.append(server.accept()), daemon=True).start()
+    module.CONNECT_SECONDS, before = 2, module.CONNECT_SECONDS
+    try:
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+        assert cli.main(["check", str(JWILK / "data001.nin"), "--dask", address]) == 2
+    finally:
+        module.CONNECT_SECONDS = before
+        server.close()
+    assert f"cannot reach the Dask scheduler at {address}: no answer within 2 s" in capsys.readouterr().err
+
+
+def test_a_lost_scheduler_loses_no_puzzle():
+    """The scheduler killed midway: the checks that came back are kept, each other puzzle is an error saying the
+    scheduler was lost, none is left out."""
+    import socket
+    import subprocess
+    import sys
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    address = f"tcp://127.0.0.1:{port}"
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                                  "--port", str(port), "--dashboard-address", ":0"], **quiet)
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nthreads", "1",
+                               "--dashboard-address", ":0"], **quiet)
+    try:
+        client = distributed.Client(address, timeout=30, set_as_default=False)
+        client.wait_for_workers(1, timeout=60)
+        client.close()
+        found = expand(find_puzzles([JWILK]))
+        came = []
+
+        def on_check(check):
+            came.append(check)
+            if len(came) == 3:
+                scheduler.kill()
+
+        batch = check_batch(found, CheckOptions(), dask=address, on_check=on_check)
+    finally:
+        scheduler.kill()
+        worker.kill()
+        scheduler.wait()
+        worker.wait()
+    assert len(batch.checks) == len(found) and batch.interrupted is None
+    lost = [check for check in batch.checks if check.verdict == "error"]
+    assert lost and all("the Dask scheduler at" in check.error and "was lost" in check.error for check in lost)
+    assert [check.file for check in batch.checks] == [entry.label for entry in found]
+    assert all(check.verdict != "error" for check in batch.checks[:3])
+
+
 def test_dask_or_jobs(capsys):
     from paint import cli
     assert cli.main(["check", str(JWILK), "--dask", "tcp://127.0.0.1:9", "--jobs", "2"]) == 2

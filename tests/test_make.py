@@ -202,5 +202,91 @@ class TestCommand:
         image.write_bytes(png(photo()))
         assert cli.main(["make", str(image), "--max-changes", "1"]) == 3
         printed = capsys.readouterr().out
-        assert "no fix: --max-changes (1) was reached; after 1 square line logic alone still leaves" in printed
+        assert "no fix: --max-changes (1) was reached; after 1 square line logic still leaves" in printed
         assert "nothing written" in printed and not (tmp_path / "photo.non").exists()
+
+
+class TestImageKinds:
+    """Images that are not plain 8-bit: each becomes the picture a person sees."""
+
+    def test_sixteen_bit_greys_are_scaled(self):
+        image = Image.new("I;16", (40, 40), 60000)
+        image.paste(2000, (0, 0, 20, 40))
+        made = read_image(png(image), "deep.png")
+        assert picture_of_image(made.image, width=2).picture.lines() == ["X.", "X."]
+
+    def test_a_colour_marked_transparent_is_white(self):
+        """An RGB image whose black is marked transparent: the black ground is white, the grey square dark."""
+        image = Image.new("RGB", (40, 40), (0, 0, 0))
+        image.paste((90, 90, 90), (10, 10, 30, 30))
+        made = read_image(png(image, transparency=(0, 0, 0)), "marked.png")
+        assert picture_of_image(made.image, width=4).picture.lines() == ["....", ".XX.", ".XX.", "...."]
+
+    def test_a_photograph_is_turned_upright(self):
+        """A JPEG stored on its side with EXIF orientation 6 (turn 90 degrees clockwise to view) is read as it is
+        seen: 30 wide, 60 high."""
+        image = Image.new("L", (60, 30), 255)
+        image.paste(0, (0, 0, 30, 30))  # the left half dark, as stored
+        exif = Image.Exif()
+        exif[0x0112] = 6
+        made = read_image(png(image, "JPEG", exif=exif), "phone.jpg")
+        assert made.image.size == (30, 60)
+        assert picture_of_image(made.image, width=2).picture.lines() == ["XX", "XX", "..", ".."]
+
+    def test_a_mode_pillow_cannot_make_grey(self, tmp_path, capsys):
+        from paint import cli
+        image = tmp_path / "lab.tiff"
+        Image.new("LAB", (20, 20)).save(image)
+        status = cli.main(["make", str(image)])
+        err = capsys.readouterr().err
+        assert status == 2 and err.startswith(f"paint: {image}: ") and "Traceback" not in err
+
+    def test_size_errors_name_the_image(self, tmp_path, capsys):
+        from paint import cli
+        tall = tmp_path / "tall.png"
+        tall.write_bytes(png(Image.new("L", (1, 5000), 0)))
+        assert cli.main(["make", str(tall), "--width", "10"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"paint: {tall}: a puzzle's height is from 1 to 1000 squares, not 50000 (the image's "
+                              "shape, 1 x 5000 pixels, at 10 columns: give --height")
+
+
+class TestFixLimits:
+    def test_candidates_first_then_the_rest(self):
+        """When none of the squares tried first helps, the others are tried before the fix says it is stuck."""
+        from paint.fix import fix_picture, line_logic
+        from paint.squares import BLANK
+        picture = make_puzzle(read_image(png(photo()), "p.png"), width=25, max_changes=0).picture
+        grid = picture.picture
+        rows, columns = __import__("paint.fix", fromlist=["clues_of"]).clues_of(grid)
+        blank = line_logic(rows, columns)
+        squares = [(r, c) for r in range(grid.height) for c in range(grid.width) if blank.rows[r][c] == BLANK]
+        helpless = max(squares, key=picture.distance)  # tried first below, whatever it does
+        found = fix_picture(grid, candidates=1, cost=lambda square: 0 if square == helpless else 1, max_time=120)
+        assert found.fixed
+
+    def test_the_probes_rung_keeps_the_time_limit(self):
+        """Asked for the probes, the fix's solves share its time limit: a large noisy picture stops in time."""
+        import time
+        from paint.fix import Target, fix_picture
+        image = photo(size=120, noise=80, seed=4)
+        grid = picture_of_image(image, width=120).picture
+        started = time.perf_counter()
+        found = fix_picture(grid, target=Target(5), max_time=1.0, max_changes=500)
+        assert time.perf_counter() - started < 6 and found.stopped == "time" and not found.fixed
+
+    def test_a_file_that_appears_meanwhile_is_kept(self, tmp_path, capsys, monkeypatch):
+        """The name paint chose beside the image is written only if it is still free when the puzzle is ready."""
+        from paint import cli, make
+        image = tmp_path / "race.png"
+        image.write_bytes(png(letter()))
+        original = make.make_puzzle
+
+        def slow(*args, **kwargs):
+            (tmp_path / "race.non").write_text("precious")
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(make, "make_puzzle", slow)
+        assert cli.main(["make", str(image), "--width", "10"]) == 2
+        assert "appeared while the puzzle was made" in capsys.readouterr().err
+        assert (tmp_path / "race.non").read_text() == "precious"

@@ -136,6 +136,9 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
     """Check ``found`` (with a progress display on a terminal), write the report, and return the exit status;
     ``late`` holds the stop signals that came outside the batch."""
     from ..batch import check_batch
+    if arguments.dask is not None:  # Dask's own log lines would break into the report; paint says what failed
+        import logging
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)
     started = time.perf_counter()
     progress_console = None
     if len(found) > 1 and may_be_terminal(sys.stderr):

@@ -304,7 +304,7 @@ def rung_type(text: str):
     from ..grade import GRADES
     names = {GRADES[number].name.replace(" ", "-"): number for number in range(1, HIGHEST + 1)}
     word = text.strip().lower().replace(" ", "-").replace("_", "-")
-    number = names.get(word, int(word) if word.isdigit() else None)
+    number = names.get(word, int(word) if word.isascii() and word.isdigit() else None)
     if number is None or not 1 <= number <= HIGHEST:
         raise argparse.ArgumentTypeError(f"not a rung: {excerpt(text)} (choose 1-{HIGHEST} or "
                                          f"{', '.join(names)})")

@@ -151,11 +151,14 @@ def stopped_lines(found, why: str | None = None, *, arguments=None) -> str:
     if why is None:
         why = {"changes": f"--max-changes ({len(found.changes)}) was reached",
                "time": f"--max-time ({arguments.max_time:g} s) ran out",
-               "stuck": "no flip of a blank square leaves fewer blank squares",
+               "stuck": "no flip of any blank square leaves fewer blank squares",
                "stopped": "it was stopped"}[found.stopped]
         why = f"no fix: {why}"
-    return (f"{why}; after {changes_words(found.changes)} {within(found.target)} still leaves {found.blank} "
-            f"squares blank ({found.tried} flips tried)")
+    made = f"after {changes_words(found.changes)}" if found.changes else "with no square changed"
+    measure = found.target.measure
+    verb = "leaves" if measure == "line logic" else "leave"
+    probes = " (and the probes do not finish it)" if found.target.grade == 5 else ""
+    return f"{why}; {made} {measure} still {verb} {found.blank} squares blank{probes} ({found.tried} flips tried)"
 
 
 def proven(fixed, found, seconds: float | None, stop):

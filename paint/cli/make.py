@@ -26,8 +26,8 @@ def add_parser(commands, names) -> None:
         description=paragraph(
             "Make a puzzle from a picture: the image is made grey (transparent parts white) and shrunk to "
             "--width columns (and --height rows, or as many as keep its shape), each square the mean grey of "
-            "the part of the image it covers; a square darker than the threshold is full (Otsu's threshold "
-            "unless --threshold gives one).  Then the fewest squares paint can find are flipped so that line "
+            "the part of the image it covers; a square whose grey is at most the threshold is full (Otsu's "
+            "threshold unless --threshold gives one).  Then the fewest squares paint can find are flipped so that line "
             "logic alone (or the rung --max-rung names) solves the puzzle - one solution, no guessing - "
             "trying first the squares whose grey is nearest the threshold.  The puzzle is checked again "
             "before it is written: to -o FILE (its format from the extension, or --to), else beside the "
@@ -45,7 +45,9 @@ def add_parser(commands, names) -> None:
     make.add_argument("--threshold", type=_level, metavar="LEVEL",
                       help="a square whose grey (0 black - 255 white) is at most LEVEL is full (default: Otsu's "
                            "threshold of the squares' greys)")
-    make.add_argument("--invert", action="store_true", help="make the light squares full (a light drawing on dark)")
+    make.add_argument("--invert", action="store_true",
+                      help="make the light squares full (a light drawing on dark): the greys are turned over first "
+                           "(255 - grey), and the threshold is of those")
     make.add_argument("-o", "--output", metavar="FILE", type=file_name,
                       help="write the puzzle to FILE (- for standard output, after the report), in the format of "
                            "its extension (or --to); default: the image's name with .non, if no file has it")
@@ -97,8 +99,13 @@ def run(arguments) -> int:
         check_destination(output, protect=(arguments.image,))
         if arguments.format is None and formats.format_for(output) is None:
             raise PaintError(f"cannot tell the format to write {output} in from its extension: give --to FORMAT")
-    from ..make import read_image
-    image = read_image(read_bytes(arguments.image), "standard input" if arguments.image == "-" else arguments.image)
+    from ..make import MAX_IMAGE_BYTES, read_image
+    if arguments.image != "-" and os.path.isfile(arguments.image) \
+            and os.path.getsize(arguments.image) > MAX_IMAGE_BYTES:
+        raise PaintError(f"{arguments.image}: larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB, the largest image "
+                         "paint make reads")
+    image = read_image(read_bytes(arguments.image, limit=MAX_IMAGE_BYTES),
+                       "standard input" if arguments.image == "-" else arguments.image)
     received: list[int] = []
     stop = threading.Event()
 
@@ -146,12 +153,22 @@ def _make(image, output: str, arguments, stop, received: list[int]) -> int:
     rows, columns = clues_of(found.before)
     lines += change_lines(Puzzle(rows=rows, columns=columns), made.puzzle, found, check,
                           "the picture (the squares to change drawn ## / *):")
-    lines.append(f"{changes_words(found.changes)} changed: the puzzle is {100 * made.agreement:.1f}% the picture")
+    lines.append(f"{changes_words(found.changes)} changed: the puzzle is {made.agreement_words} the picture")
     if output == "-":
         write("\n".join(lines) + "\n")
         write(formats.dumps(made.puzzle, arguments.format))
-    else:
+    elif arguments.output:
         formats.save(made.puzzle, output, format=arguments.format, protect=(arguments.image,))
+        lines.append(f"wrote {output}")
+        write("\n".join(lines) + "\n")
+    else:  # the name paint chose: made only if it is still free (a file that came meanwhile is kept)
+        try:
+            with open(output, "x", encoding="utf-8") as file:
+                file.write(formats.dumps(made.puzzle, formats.format_for(output)))
+        except FileExistsError:
+            write("\n".join(lines) + "\n")
+            raise PaintError(f"{output} appeared while the puzzle was made: name the puzzle's file with -o FILE "
+                             "(paint replaces only a file it is told to write)") from None
         lines.append(f"wrote {output}")
         write("\n".join(lines) + "\n")
     return EXIT_SOLVED
