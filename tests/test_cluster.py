@@ -23,7 +23,7 @@ pytestmark = pytest.mark.xdist_group("cluster")  # one cluster at a time: it tak
 
 @pytest.fixture(scope="module")
 def cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0",
                                   silence_logs=50) as local:
         yield local
 
