@@ -139,13 +139,18 @@ def block_name(clue, index: int) -> str:
     return _block_names(tuple(clue))[index]
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=4096)
 def _block_names(clue: tuple[int, ...]) -> tuple[str, ...]:
-    """Every block's name, worked out once per clue (a long line names its blocks many times)."""
+    """Every block's name, worked out once per clue (a long line names its blocks many times; a 1000 x 1000
+    puzzle has 2000 clues, so the cache holds more than that)."""
+    counts: dict[int, int] = {}
+    for size in clue:
+        counts[size] = counts.get(size, 0) + 1
+    seen: dict[int, int] = {}
     names = []
-    for index, size in enumerate(clue):
-        same = [i for i, target in enumerate(clue) if target == size]
-        names.append(f"the {size}" if len(same) == 1 else f"the {ordinal(same.index(index) + 1)} {size}")
+    for size in clue:
+        seen[size] = seen.get(size, 0) + 1
+        names.append(f"the {size}" if counts[size] == 1 else f"the {ordinal(seen[size])} {size}")
     return tuple(names)
 
 
