@@ -157,11 +157,13 @@ def read_text(path, *, limit: int = MAX_FILE_BYTES) -> str:
     return text
 
 
-def read_bytes(path, *, limit: int = MAX_FILE_BYTES) -> bytes:
+def read_bytes(path, *, limit: int = MAX_FILE_BYTES, kind: str = "puzzle file",
+               example: str = "paint solve - < puzzle.non") -> bytes:
     """The bytes of the regular file or pipe at ``path`` (``'-'``: standard input), at most ``limit`` of them.
 
     Raises PuzzleFormatError as :func:`read_text` does, except for the
-    checks of the content.
+    checks of the content; ``kind`` names what was to be read (``'image'``) and ``example`` how to redirect
+    one into standard input, in those messages.
     """
     label = STDIN_LABEL if path == STDIN else path
     descriptor = 0 if path == STDIN else descriptor_of(path)
@@ -171,9 +173,9 @@ def read_bytes(path, *, limit: int = MAX_FILE_BYTES) -> bytes:
         except OSError:
             raise PuzzleFormatError(label, f"file descriptor {descriptor} is not open") from None
         if descriptor == 0 and os.isatty(0):
-            raise PuzzleFormatError(label, "standard input is a terminal: redirect a puzzle file into it "
-                                           "(paint solve - < puzzle.non) or pipe one")
-        refusal = None if stat.S_ISSOCK(info.st_mode) else _refusal(info, descriptor)
+            raise PuzzleFormatError(label, f"standard input is a terminal: redirect {_a(kind)} into it "
+                                           f"({example}) or pipe one")
+        refusal = None if stat.S_ISSOCK(info.st_mode) else _refusal(info, descriptor, kind)
         if refusal:  # a socket given as a descriptor (inetd, socat, a parent's socketpair) is read like a pipe
             raise PuzzleFormatError(label, refusal)
         if stat.S_ISREG(info.st_mode):
@@ -189,7 +191,7 @@ def read_bytes(path, *, limit: int = MAX_FILE_BYTES) -> bytes:
         raise PuzzleFormatError(path, "cannot read the file: permission denied") from None
     except OSError as error:
         raise PuzzleFormatError(path, f"cannot read the file: {_reason(error)}") from None
-    refusal = _refusal(info, None)
+    refusal = _refusal(info, None, kind)
     if refusal:
         raise PuzzleFormatError(path, refusal)
     if stat.S_ISFIFO(info.st_mode):
@@ -209,9 +211,14 @@ def read_bytes(path, *, limit: int = MAX_FILE_BYTES) -> bytes:
     except PermissionError:
         raise PuzzleFormatError(path, "cannot read the file: permission denied") from None
     except IsADirectoryError:
-        raise PuzzleFormatError(path, "is a directory, not a puzzle file") from None
+        raise PuzzleFormatError(path, f"is a directory, not {_a(kind)}") from None
     except OSError as error:
         raise PuzzleFormatError(path, f"cannot read the file: {_reason(error)}") from None
+
+
+def _a(kind: str) -> str:
+    """``'a puzzle file'``, ``'an image'``."""
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
 
 
 def descriptor_of(path) -> int | None:
@@ -245,23 +252,24 @@ def descriptor_of(path) -> int | None:
     return None
 
 
-def _refusal(info: os.stat_result, descriptor: int | None) -> str | None:
-    """Why a file of this kind is not read as a puzzle, or None for a regular file or a pipe."""
+def _refusal(info: os.stat_result, descriptor: int | None, kind: str = "puzzle file") -> str | None:
+    """Why a file of this kind is not read as a puzzle (or the ``kind`` of file asked for), or None for a regular
+    file or a pipe."""
     mode = info.st_mode
     if stat.S_ISREG(mode) or stat.S_ISFIFO(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "is a directory, not a puzzle file"
+        return f"is a directory, not {_a(kind)}"
     if stat.S_ISCHR(mode):
         major = os.major(info.st_rdev)
         if (descriptor is not None and os.isatty(descriptor)) or major in (4, 5) or 136 <= major <= 143:
-            return "a terminal, not a puzzle file"
-        return "a character device (like /dev/zero or /dev/null), not a puzzle file"
+            return f"a terminal, not {_a(kind)}"
+        return f"a character device (like /dev/zero or /dev/null), not {_a(kind)}"
     if stat.S_ISBLK(mode):
-        return "a block device (a disk), not a puzzle file"
+        return f"a block device (a disk), not {_a(kind)}"
     if stat.S_ISSOCK(mode):
-        return "a socket, not a puzzle file"
-    return "not a regular file, not a puzzle file"
+        return f"a socket, not {_a(kind)}"
+    return f"not a regular file, not {_a(kind)}"
 
 
 def _read_limited(read, label, limit: int) -> bytes:

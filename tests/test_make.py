@@ -179,7 +179,10 @@ class TestCommand:
                                    ([str(tmp_path / "none.png")], "none.png: no such file"),
                                    ([str(flat)], "every square is the same grey (128)"),
                                    ([str(flat), "--threshold", "300"], "a grey level is from 0 (black) to 255"),
-                                   ([str(flat), "--max-rung", "search"], "not a rung")):
+                                   ([str(flat), "--max-rung", "search"], "not a rung"),
+                                   ([str(tmp_path)], f"{tmp_path}: is a directory, not an image"),
+                                   (["/dev/zero", "-o", str(tmp_path / "z.non")],
+                                    "/dev/zero: a character device (like /dev/zero or /dev/null), not an image")):
             assert cli.main(["make", *arguments]) == 2
             err = capsys.readouterr().err
             assert message in err and err.count("\n") == 1 and "Traceback" not in err

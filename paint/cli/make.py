@@ -104,7 +104,8 @@ def run(arguments) -> int:
             and os.path.getsize(arguments.image) > MAX_IMAGE_BYTES:
         raise PaintError(f"{arguments.image}: larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB, the largest image "
                          "paint make reads")
-    image = read_image(read_bytes(arguments.image, limit=MAX_IMAGE_BYTES),
+    image = read_image(read_bytes(arguments.image, limit=MAX_IMAGE_BYTES, kind="image",
+                                  example="paint make - -o puzzle.non < picture.png"),
                        "standard input" if arguments.image == "-" else arguments.image)
     received: list[int] = []
     stop = threading.Event()
