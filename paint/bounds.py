@@ -118,7 +118,7 @@ class Derivation:
         self._owners: dict = {}
         self._facts: dict = {}   # (index, side) -> Fact, worked out once
         self._proofs: dict = {}  # wanted -> its proof, likewise
-        self._known: dict = {}   # (index, side) -> the values of the known squares behind it, likewise
+        self._known: dict = {}   # side -> the known squares' values behind each event, likewise
         self._packed = None
         n = len(self.squares)
         k = len(self.targets)
@@ -237,27 +237,35 @@ class Derivation:
     def known_behind(self, bounds) -> set[int]:
         """The values (``EMPTY``, ``FULL``) of the known squares the bounds ``bounds`` (as :meth:`behind`) rest on.
 
-        The squares of the facts :meth:`behind` lists, worked out once for each event (a long line's bounds each
-        rest on a chain through many blocks; the rules ask this of every block they fill).
+        The squares of the facts :meth:`behind` lists, worked out for every event of a side in one pass (a long
+        line's bounds each rest on a chain through many blocks; the rules ask this of every block they fill).
         """
-        found: set[int] = set()
+        found = 0
         for target, side in bounds:
-            found |= self._known_at(self.last(target, side), side)
-        return found
+            found |= self._known_side(side)[self.last(target, side)]
+        return {value for value in (EMPTY, FULL) if found >> value & 1}
 
-    def _known_at(self, index: int, side: str) -> frozenset:
-        """The values of the known squares behind event ``index`` of ``side``: its fact's and those it cites."""
-        cached = self._known.get((index, side))
+    def _known_side(self, side: str) -> list[int]:
+        """For each event of ``side``, the values of the known squares behind it as bits (``1 << value``): its own
+        square, those behind the event it cites, and - unless its cause bounds the block by itself - those
+        behind its block's event before it (the events of its fact, :meth:`fact`).  Every event cites only
+        events found before it, so one pass in order gives them all."""
+        cached = self._known.get(side)
         if cached is not None:
             return cached
-        values: set[int] = set()
-        for event in self.fact(index, side).events:
-            if event.square is not None:
-                values.add(self.squares[event.square])
+        known: list[int] = []
+        previous: dict[int, int] = {}  # block -> its latest event so far
+        for index, event in enumerate(self.events[side]):
+            bits = 0 if event.square is None else 1 << self.squares[event.square]
             if event.cites is not None:
-                values |= self._known_at(event.cites, side)
-        cached = self._known[(index, side)] = frozenset(values)
-        return cached
+                bits |= known[event.cites]
+            before = previous.get(event.target)
+            if before is not None and event.cause not in ABSOLUTE:
+                bits |= known[before]
+            known.append(bits)
+            previous[event.target] = index
+        self._known[side] = known
+        return known
 
     def nearest_away(self, blocks, before_end: int, after_start: int) -> list[tuple[int, str]]:
         """The bounds that keep ``blocks`` (0-based indices, in order) away from some squares, as ``(target, side)``:
