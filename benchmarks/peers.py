@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/peers.py [--pbnsolve PATH] [--only startup,jwilk,survey,taai,random]
+    python benchmarks/peers.py [--pbnsolve PATH] [--only startup,jwilk,survey,explained,taai,random]
                                [--repeat 3] [--timeout 120] [--taai N] [--random N]
 
 Each work is timed as whole processes, the median of ``--repeat`` runs, one
@@ -21,6 +21,9 @@ right after the other so that the machine's load falls on both alike:
 - ``survey``: ``paint check --jobs 1`` on the seven survey puzzles line
   logic cannot finish (edge, bucks, mum, petroglyph, light, merka,
   forever), against pbnsolve on each in turn;
+- ``explained``: ``paint solve --no-grids`` (the explanation, written to a
+  file) on each of the same seven, a whole process each, against pbnsolve on
+  each in turn;
 - ``taai``: ``paint check`` on the first ``--taai`` puzzles of the TAAI 2011
   tournament file (each also written as a .non file for pbnsolve);
 - ``random``: ``--random`` random 25 x 25 puzzles of density 0.5 (seeded, so
@@ -61,8 +64,8 @@ SURVEY = ["webpbn-00023-edge", "webpbn-00027-bucks", "webpbn-00065-mum", "webpbn
           "webpbn-00803-light", "webpbn-01611-merka", "webpbn-06574-forever"]
 """The survey's puzzles that line logic cannot finish."""
 
-WORKS = ("startup", "jwilk", "survey", "taai", "random")
-TARGETS = {"startup": 3, "jwilk": 3, "survey": 3, "random": 20}
+WORKS = ("startup", "jwilk", "survey", "explained", "taai", "random")
+TARGETS = {"startup": 3, "jwilk": 3, "survey": 3, "explained": 1.5, "random": 20}
 """The issue's targets: paint's time at most this many times the peer's."""
 
 
@@ -207,6 +210,18 @@ def main() -> None:
                            for _ in range(5 * repeat)]) if pbnsolve else None
             rows.append(("start-up: solve dancer (5x10)", shown(paint, timeout), shown(peer, timeout) if pbnsolve else "",
                          ratio(paint, peer), startup_note(paint, python, median(times[pythons[1]]) if len(pythons) > 1 else None), "3x python"))
+        if "explained" in works:
+            paths = [CORPUS / "survey" / f"{name}.non" for name in SURVEY]
+            paint_times, peer_times = [], []
+            with open(folder / "explained.txt", "w") as out:
+                for _ in range(repeat):  # in turns: paint's seven, then pbnsolve's
+                    each = [run([sys.executable, "-m", "paint", "solve", str(path), "--no-grids"], timeout,
+                                stdout=out)[0] for path in paths]
+                    paint_times.append(None if None in each else sum(each))
+                    peer_times.append(peer_loop(pbnsolve, paths, timeout))
+            paint, peer = median(paint_times), (median(peer_times) if pbnsolve else None)
+            rows.append(("survey, the 7 search puzzles explained (solve, a process each)", shown(paint, timeout * 7),
+                         shown(peer, timeout) if pbnsolve else "", ratio(paint, peer), "", "1.5x"))
         groups = []
         if "jwilk" in works:
             groups.append(("jwilk, 151 puzzles (check --jobs 1)", sorted((CORPUS / "jwilk").glob("*.nin")), "3x"))
