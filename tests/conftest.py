@@ -170,3 +170,20 @@ def ctrl_c_heard():
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
     yield
+
+
+def pytest_configure(config):
+    """Before the workers start, load the compiled probe once in this process (compiling it into numba's cache,
+    next to its source, when the cache is empty): workers that compiled it at the same moment into an empty
+    cache could meet each other's files half written, and one would then search in Python (a fresh clone's
+    first run did so)."""
+    if hasattr(config, "workerinput") or config.getoption("numprocesses", None) in (None, 0):
+        return
+    try:
+        import numba  # noqa: F401
+    except ImportError:
+        return
+    from paint.search import compiled
+    from paint.search.board import Board
+    compiled.for_board(Board([(1,), (1,)], [(1,), (1,)], None))
+

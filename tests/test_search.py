@@ -747,6 +747,10 @@ class TestCompiledProbe:
     @pytest.fixture(autouse=True)
     def numba(self):
         pytest.importorskip("numba")
+        from paint.search import compiled
+        from paint.search.board import Board
+        assert compiled.for_board(Board([(1,), (1,)], [(1,), (1,)], None)) is not None, \
+            f"numba is installed but the kernels could not be used: {compiled.FAILURE}"
 
     @settings(max_examples=300, deadline=None)
     @given(st.integers(1, 7), st.integers(1, 7), st.data())

@@ -11,6 +11,8 @@ costs and what it gains: docs/search.md.
 
 from __future__ import annotations
 
+import time
+
 from ..squares import EMPTY, FULL
 from .board import BROKEN, Board, Expanded, Expansion, Inherited
 
@@ -45,25 +47,45 @@ def loaded() -> bool:
     return _WORKS is not None
 
 
+FAILURE: str | None = None
+"""Why the kernels could not be used in this process (the last failure's type and message), or None."""
+
+RETRY_AFTER = 0.5
+"""Seconds to wait before the kernels are tried once more after a failure: two processes that compile them at
+once into an empty cache (the first run after an install, in parallel) may meet each other's files half
+written."""
+
+
 def _try_kernels():
     """:mod:`paint.search._kernels` after it has probed and guessed on a 2 x 2 puzzle of two solutions, or False
-    when that cannot be done."""
+    when that cannot be done, tried twice (:data:`RETRY_AFTER` seconds apart); :data:`FAILURE` says why."""
+    global FAILURE
     try:
         from numba import config
-
-        if config.DISABLE_JIT:  # the kernels would run as Python on arrays: far slower than the Python probe
-            return False
-        from . import _kernels
-
-        board = Board([(1,), (1,)], [(1,), (1,)], None)
-        probe = Probe(board, _kernels)
-        found = probe([0] * 8)
-        if found.kind is not Expansion.GUESS:  # two children expected: the guess was not tried
-            return False
-        probe(found.children[0], Inherited(found.state, found.records))  # and a child inherits the records
-    except Exception:  # noqa: BLE001 - any failure of an optional accelerator leaves the search in Python
+    except Exception as error:  # noqa: BLE001 - numba not installed, or broken: the search stays in Python
+        FAILURE = f"{type(error).__name__}: {error}"
         return False
-    return _kernels
+    if config.DISABLE_JIT:  # the kernels would run as Python on arrays: far slower than the Python probe
+        FAILURE = "numba is told not to compile (NUMBA_DISABLE_JIT)"
+        return False
+    for attempt in range(2):
+        try:
+            if attempt:
+                time.sleep(RETRY_AFTER)
+            from . import _kernels
+            board = Board([(1,), (1,)], [(1,), (1,)], None)
+            probe = Probe(board, _kernels)
+            found = probe([0] * 8)
+            if found.kind is not Expansion.GUESS:  # two children expected: the guess was not tried
+                FAILURE = "the kernels' probe gave no guess on a puzzle of two solutions"
+                continue
+            probe(found.children[0], Inherited(found.state, found.records))  # and a child inherits the records
+        except Exception as error:  # noqa: BLE001 - any failure of an optional accelerator leaves the search in Python
+            FAILURE = f"{type(error).__name__}: {error}"
+            continue
+        FAILURE = None
+        return _kernels
+    return False
 
 
 class Probe:
