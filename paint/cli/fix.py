@@ -157,7 +157,10 @@ def stopped_lines(found, why: str | None = None, *, arguments=None) -> str:
     made = f"after {changes_words(found.changes)}" if found.changes else "with no square changed"
     measure = found.target.measure
     verb = "leaves" if measure == "line logic" else "leave"
-    probes = " (and the probes do not finish it)" if found.target.grade == 5 else ""
+    probes = ""
+    if found.target.grade == 5:
+        probes = (", and the probes do not finish it" if found.stopped in ("changes", "stuck")
+                  else ", and the probes had not finished it when it stopped")
     return f"{why}; {made} {measure} still {verb} {found.blank} squares blank{probes} ({found.tried} flips tried)"
 
 
