@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import uuid
 
+import attrs
+
 from .check import Check
 from .errors import PaintError
 from .files import read_text
@@ -134,7 +136,6 @@ def version() -> str:
 def _with_text(entry):
     """``entry`` with its file's text read here (workers may be other machines), or its ``problem`` when the
     file cannot be read."""
-    import attrs
     if entry.puzzle is not None or entry.text is not None:
         return entry
     try:

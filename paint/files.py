@@ -345,8 +345,10 @@ def _read_pipe(descriptor: int, label, limit: int, *, named: bool) -> bytes:
 
 
 def _too_large(limit: int) -> str:
-    return (f"larger than {limit // (1024 * 1024)} MiB, the most paint reads "
-            "(no puzzle of up to 1000 x 1000 squares needs that much)")
+    """Why a file over ``limit`` bytes is not read (for a puzzle file, :data:`MAX_FILE_BYTES`, why that is room
+    enough)."""
+    why = " (no puzzle of up to 1000 x 1000 squares needs that much)" if limit == MAX_FILE_BYTES else ""
+    return f"larger than {limit // (1024 * 1024)} MiB, the most paint reads{why}"
 
 
 # ----------------------------------------------------------------- output

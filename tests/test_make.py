@@ -293,3 +293,14 @@ class TestFixLimits:
         assert cli.main(["make", str(image), "--width", "10"]) == 2
         assert "appeared while the puzzle was made" in capsys.readouterr().err
         assert (tmp_path / "race.non").read_text() == "precious"
+
+
+def test_a_large_image_is_refused_as_an_image(tmp_path):
+    """An image over the limit paint reads is refused in words about images, not about puzzles."""
+    from paint.errors import PaintError as Error
+    from paint.files import read_bytes
+    big = tmp_path / "big.png"
+    big.write_bytes(b"\0" * (2 * 1024 * 1024 + 1))
+    with pytest.raises(Error) as refused:
+        read_bytes(str(big), limit=2 * 1024 * 1024, kind="image")
+    assert str(refused.value) == f"{big}: larger than 2 MiB, the most paint reads"

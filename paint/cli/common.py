@@ -318,3 +318,35 @@ def add_max_rung(parser, made: str) -> None:
                         help=f"the hardest technique the {made} puzzle may need, as a grade of paint check: "
                              "1 counting, 2 reach, 3 edges, 4 line-trial (line logic: what paint check calls ok; "
                              "the default) or 5 probes")
+
+
+def settle_output(command: str, output: str, format: str | None, protect) -> None:
+    """Refuse, before any work, a puzzle file ``command`` (``'fix'``, ``'make'``) could not write: ``-`` without
+    ``--to``, a destination :func:`paint.files.check_destination` refuses (one of ``protect``, the files read),
+    or a name whose extension says no format and no ``--to``."""
+    from ..files import check_destination
+    if output == "-":
+        if format is None:
+            raise PaintError(f"{command}: give the format to write on standard output with --to FORMAT")
+        return
+    check_destination(output, protect=protect)
+    if format is None and formats.format_for(output) is None:
+        raise PaintError(f"cannot tell the format to write {output} in from its extension: give --to FORMAT")
+
+
+def until_stopped(work):
+    """``work(stop, received)``, with SIGINT, SIGTERM and SIGHUP setting ``stop`` (a :class:`threading.Event` the
+    work reads, to end where it is and still say what it found) and adding the signal to ``received``."""
+    import threading
+
+    from ..signals import handling
+    received: list[int] = []
+    stop = threading.Event()
+
+    def stopping(signum, frame):
+        received.append(signum)
+        stop.set()
+
+    with handling(stopping):
+        return work(stop, received)
+

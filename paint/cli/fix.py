@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 import time
 
 from .. import formats
 from ..errors import PaintError
-from ..files import ChunkedWriter, check_destination
-from ..signals import exit_status, handling, stopped_by
+from ..files import ChunkedWriter
+from ..signals import exit_status, stopped_by
 from .status import EXIT_CONTRADICTION, EXIT_SOLVED, EXIT_STALLED, help_text
 from .common import (add_limits, add_max_rung, add_puzzle_number, complain, file_name, format_type, paragraph,
-                     positive, read_paths, writes_stdout)
+                     positive, read_paths, settle_output, until_stopped, writes_stdout)
 
 
 def add_parser(commands, names) -> None:
@@ -53,27 +52,12 @@ def run(arguments) -> int:
     if arguments.format is not None and not arguments.output:
         raise PaintError("--to names the format of -o's file: give -o FILE too")
     if arguments.output:  # everything about the output is settled before the work
-        if arguments.output == "-":
-            if arguments.format is None:
-                raise PaintError("fix: give the format to write on standard output with --to FORMAT")
-        else:
-            check_destination(arguments.output, protect=read_paths(arguments))
-            if arguments.format is None and formats.format_for(arguments.output) is None:
-                raise PaintError(f"cannot tell the format to write {arguments.output} in from its extension: "
-                                 "give --to FORMAT")
+        settle_output("fix", arguments.output, arguments.format, read_paths(arguments))
     puzzles = formats.pick(formats.load_each(arguments.puzzle), arguments.number, arguments.puzzle)
     if len(puzzles) != 1:
         raise PaintError(f"{arguments.puzzle} holds {len(puzzles)} puzzles: choose one with --puzzle N")
     name = arguments.puzzle if arguments.number is None else f"{arguments.puzzle}#{arguments.number}"
-    received: list[int] = []
-    stop = threading.Event()
-
-    def stopping(signum, frame):  # a stop signal ends the work where it is; what was found is still said
-        received.append(signum)
-        stop.set()
-
-    with handling(stopping):
-        return _fix(puzzles[0], name, arguments, stop, received)
+    return until_stopped(lambda stop, received: _fix(puzzles[0], name, arguments, stop, received))
 
 
 def _fix(puzzle, name: str, arguments, stop, received: list[int]) -> int:

@@ -5,15 +5,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import threading
 import time
 
 from .. import formats
 from ..errors import PaintError
-from ..files import ChunkedWriter, check_destination, read_bytes
-from ..signals import exit_status, handling, stopped_by
+from ..files import ChunkedWriter, read_bytes
+from ..signals import exit_status, stopped_by
 from .status import EXIT_SOLVED, EXIT_STALLED, help_text
-from .common import add_limits, add_max_rung, complain, file_name, format_type, paragraph, positive, writes_stdout
+from .common import (add_limits, add_max_rung, complain, file_name, format_type, paragraph, positive,
+                     settle_output, until_stopped, writes_stdout)
 
 EXTENSION = ".non"
 """The puzzle file written beside the image when -o is not given."""
@@ -92,30 +92,12 @@ def run(arguments) -> int:
     if writes_stdout(None):
         raise PaintError("cannot print the report: standard output is closed")
     output = destination(arguments)  # everything about the output is settled before the work
-    if output == "-":
-        if arguments.format is None:
-            raise PaintError("make: give the format to write on standard output with --to FORMAT")
-    else:
-        check_destination(output, protect=(arguments.image,))
-        if arguments.format is None and formats.format_for(output) is None:
-            raise PaintError(f"cannot tell the format to write {output} in from its extension: give --to FORMAT")
+    settle_output("make", output, arguments.format, (arguments.image,))
     from ..make import MAX_IMAGE_BYTES, read_image
-    if arguments.image != "-" and os.path.isfile(arguments.image) \
-            and os.path.getsize(arguments.image) > MAX_IMAGE_BYTES:
-        raise PaintError(f"{arguments.image}: larger than {MAX_IMAGE_BYTES // (1024 * 1024)} MiB, the largest image "
-                         "paint make reads")
     image = read_image(read_bytes(arguments.image, limit=MAX_IMAGE_BYTES, kind="image",
                                   example="paint make - -o puzzle.non < picture.png"),
                        "standard input" if arguments.image == "-" else arguments.image)
-    received: list[int] = []
-    stop = threading.Event()
-
-    def stopping(signum, frame):  # a stop signal ends the work where it is; what was found is still said
-        received.append(signum)
-        stop.set()
-
-    with handling(stopping):
-        return _make(image, output, arguments, stop, received)
+    return until_stopped(lambda stop, received: _make(image, output, arguments, stop, received))
 
 
 def _make(image, output: str, arguments, stop, received: list[int]) -> int:
