@@ -145,11 +145,12 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
                     budget.within(EXPLAIN_CONTRADICTION)
             from .search.bfs import SearchMemory, Verdict, explore, with_chains  # only a puzzle the rules cannot
             memory = memory or SearchMemory()                                      # finish loads it
-            found = explore(engine, branch_rules, budget, options, memory)
+            found = explore(engine, branch_rules, budget, options, memory, chained=True)
             if found.kind in (Verdict.COMMIT, Verdict.AGREE):
                 if not found.marks:
                     raise RuntimeError("search committed no square")  # a bug: it would loop for ever
-                told = with_chains(engine, found.search, branch_rules, engine.committed(found.marks, found.search))
+                told = with_chains(engine, found.search, branch_rules, engine.committed(found.marks, found.search),
+                                   found.untold)
                 engine.commit("search", found.marks, told)
                 continue
             if found.kind is Verdict.NONE:

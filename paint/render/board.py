@@ -37,6 +37,7 @@ Nothing here decides what is shown; :mod:`paint.render.text` does.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection
 
 import attrs
@@ -96,27 +97,47 @@ def draw(puzzle: Puzzle, grid: Grid | None = None, *, marked: Collection[tuple[i
     if grid is not None and (grid.height, grid.width) != (puzzle.height, puzzle.width):
         raise ValueError(f"a {grid.width} x {grid.height} grid cannot be drawn in a "
                          f"{puzzle.width} x {puzzle.height} puzzle")
+    header, frame, labels, numbers, cell, left = _frame(puzzle)
+    plain = {value: glyph * cell if value == FULL else glyph.rjust(2).ljust(cell) for value, glyph in GLYPHS.items()}
+    lines = list(header)
+    by_row: dict[int, list[int]] = {}
+    for row, column in marked:
+        by_row.setdefault(row, []).append(column)
+    blank = plain[BLANK] * puzzle.width
+    for row, label in enumerate(labels):
+        if grid is None:
+            squares = blank
+        else:
+            values = grid.rows[row]
+            squares = "".join([plain[value] for value in values])
+            if row in by_row:
+                drawn = [plain[value] for value in values]
+                for column in by_row[row]:
+                    value = values[column]
+                    glyph = MARKED[value]
+                    drawn[column] = glyph * cell if value == FULL else glyph.rjust(2).ljust(cell)
+                squares = "".join(drawn)
+        lines.append(f"{label}{squares}| {row + 1}")
+    lines.append(frame)
+    lines.append(numbers)
+    return Board(lines, len(header), left, cell)
+
+
+@functools.lru_cache(maxsize=4)
+def _frame(puzzle: Puzzle) -> tuple:
+    """What every picture of ``puzzle`` shares: the column clues and the top frame (lines), the bottom frame, each
+    row's clue with its ``|``, the column numbers, the cell width and the left margin."""
     cell = cell_width(puzzle)
-    marked = set(marked)
     row_texts = [row_clue_text(clue) for clue in puzzle.rows]
     margin = max(map(len, row_texts), default=3)
     left = margin + 1
     lines = [(" " * left + "".join(cells)).rstrip()
              for cells in stacked(puzzle.columns, lambda n: str(n).rjust(cell), " " * cell)]
-    top = len(lines) + 1
     frame = " " * left + "".join("-" * (cell - 1) + ("+" if (c + 1) % TICK == 0 else "-")
                                  for c in range(puzzle.width))
     lines.append(frame)
-    for row, text in enumerate(row_texts):
-        squares = []
-        for column in range(puzzle.width):
-            value = BLANK if grid is None else grid.rows[row][column]
-            glyph = (MARKED if (row, column) in marked else GLYPHS)[value]
-            squares.append(glyph * cell if value == FULL else glyph.rjust(2).ljust(cell))
-        lines.append(f"{text.rjust(margin)}|{''.join(squares)}| {row + 1}")
-    lines.append(frame)
-    lines.append(column_numbers(puzzle.width, cell, left))
-    return Board(lines, top, left, cell)
+    labels = tuple(f"{text.rjust(margin)}|" for text in row_texts)
+    return tuple(lines), frame, labels, column_numbers(puzzle.width, cell, left), cell, left
 
 
 def column_numbers(width: int, cell: int, left: int = 0) -> str:

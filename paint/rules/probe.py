@@ -418,6 +418,8 @@ class _Follower:
         squares = bytearray(live.squares)
         for position, value in mine.items():
             squares[position] = value
+        if exact(live.targets, squares) == squares:
+            return []  # it fits and settles nothing: no rule can find anything on it (each finds only what is so)
         read = self.read(live, mine)
         own: dict[int, int] = {}   # the squares this strip's own links marked so far -> link
         given = bytes(squares)

@@ -49,8 +49,7 @@ from ..engine import Engine
 from ..errors import Contradiction
 from ..explanation import Mark, Outcome, Placement, Search
 from ..options import SolveOptions
-from ..result import Status
-from ..squares import Grid
+from ..squares import EMPTY, FULL, Grid
 from .blocks import blocks_by_places, placement_marks
 from .tree import Disagreement, Node, agreement, branch, changed, first_open, kill, merge, record
 
@@ -75,13 +74,18 @@ class Explored:
     ``search`` says how), ``MULTIPLE`` (``solutions`` holds two different
     solved grids) or ``LIMIT`` (stopped by the budget or Ctrl-C; ``search``
     records the places of the block being tried at the stall as far as they
-    were worked, or is None when none had been).
+    were worked, or is None when none had been).  ``untold``, for a search
+    run ``chained`` (:func:`explore`), gives the whole record of the place
+    of the block at index ``i`` (``untold(i)``, a
+    :class:`paint.explanation.Branch`) where ``search`` leaves a place that
+    broke untold, for :func:`with_chains`.
     """
 
     kind: Verdict
     search: Search | None = None
     marks: tuple[Mark, ...] = ()
     solutions: tuple[Grid, ...] = ()
+    untold: object = attrs.field(default=None, eq=False, repr=False)
 
 
 class Scanned(enum.StrEnum):
@@ -103,6 +107,7 @@ class SearchMemory:
 
     def __init__(self):
         self._tried: dict[tuple, Node] = {}
+        self.board = None  # the puzzle's lines as bit sets, made by the first search (paint.search.board.Board)
 
     def get(self, placement: Placement) -> Node | None:
         """The branch last worked for ``placement`` at a stall, or None."""
@@ -134,13 +139,15 @@ class _Search:
         self.solutions: list[Grid] = []
         self.queue: deque[Node] = deque()
         self.scanning: list[Node] = []  # the places of the block being scanned at the stall
+        self.last_state = None  # (grid, its bit sets): the last grid turned into bit sets
+        self.chained = False  # the caller tells the places that broke by their chains (explore)
 
-    def engine(self, grid: Grid, pending):
-        return Engine(self.main.puzzle, self.rules, start=grid, pending=pending, budget=self.budget,
+    def engine(self, grid: Grid, pending, budget=None):
+        return Engine(self.main.puzzle, self.rules, start=grid, pending=pending, budget=budget,
                       by_strip=self.main.by_strip)
 
     def work(self, node: Node) -> None:
-        """Put ``node``'s block in its parent's grid and work it with the rules: it breaks, is solved or stalls.
+        """Put ``node``'s block in its parent's grid and work it with line logic: it breaks, is solved or stalls.
 
         Raises :class:`_SearchOver` at a limit or when a second solution is found.
         """
@@ -151,12 +158,13 @@ class _Search:
         known = self.memory.get(node.placement) if at_stall else None
         if known is not None and known.dead:  # it broke from less than is known now: it breaks again
             node.dead, node.outcome, node.broken, node.reason = True, known.outcome, known.broken, known.reason
-            node.worked, node.steps, node.children = known.worked, known.steps, known.children
+            node.runs, node.children, node.told = known.runs, known.children, known.told
+            node.worked, node.steps, node.runs_told = known.worked, known.steps, known.runs_told
             return
         node.marks = tuple(placement_marks(node.placement, node.parent.grid))
         if known is not None:
             # Everything it worked out followed from less than is known now: start from there.
-            node.worked, node.steps = known.worked, known.steps
+            node.runs, node.worked, node.steps, node.runs_told = known.runs, known.worked, known.steps, known.runs_told
             try:
                 start, pending = merge(known.grid, node.parent.grid, through)
             except Disagreement as disagreement:
@@ -164,37 +172,134 @@ class _Search:
                 node.broken, node.reason = disagreement.strip, disagreement.reason
                 self.memory.put(node)
                 return
+            base, marks = start, ()
         else:
-            start = node.parent.grid.copy()
+            base, marks = node.parent.grid, node.marks
             pending = {self.main.index(node.placement.strip)}
-            for mark in node.marks:
-                start.rows[mark.row][mark.column] = mark.value
+            for mark in marks:
                 pending.update(through(mark.row, mark.column))
         self.budget.branches += 1
         self.budget.levels = max(self.budget.levels, node.level)
-        self.run(node, self.engine(start, pending))
+        self.run(node, base, marks, pending)
         if at_stall:
             self.memory.put(node)
 
-    def run(self, node: Node, branch_engine) -> None:
-        """Run the rules of ``branch_engine`` for ``node`` and record the outcome."""
-        try:
-            status = branch_engine.run()
-        except Contradiction as error:
-            node.outcome, node.broken, node.reason = Outcome.CONTRADICTION, error.strip, error  # worded when shown
-            node.dead = True
-            node.grid = None
-        node.worked += len(branch_engine.steps)
-        if self.keep_steps:
-            node.steps += tuple(branch_engine.steps)
-        if node.dead:
+    def run(self, node: Node, base: Grid, marks, pending) -> None:
+        """Lay ``marks`` on grid ``base``, settle the ``pending`` strips and all they change by complete line logic
+        (on bit sets: :meth:`paint.search.board.Board.settle`), and record the outcome in ``node``.
+
+        What the line rules reach from there is exactly what complete line
+        logic reaches, as the rules include ``try_one``; the rules' own
+        steps are worked out only for a branch that is told (:meth:`tell`).
+        """
+        board = self.board()
+        before = self.state(base)
+        state = list(before)
+        h, lines = board.height, board.height + board.width
+        for mark in marks:
+            offset = 0 if mark.value == FULL else lines
+            state[offset + mark.row] |= 1 << mark.column
+            state[offset + h + mark.column] |= 1 << mark.row
+        settled, _ = board.settle(state, set(pending))
+        node.runs += ((base, tuple(marks), frozenset(pending), settled < 0),)
+        node.told = False
+        if settled < 0:
+            node.outcome, node.dead, node.grid = Outcome.CONTRADICTION, True, None
             return
-        if status is Status.LIMIT:
-            raise _SearchOver(Explored(Verdict.LIMIT))
-        node.grid = branch_engine.grid
-        node.outcome = Outcome(status)  # solved or stalled
-        if status is Status.SOLVED:
-            self.solved(branch_engine.grid)
+        grid = base.copy()
+        every, blank = (1 << board.width) - 1, False
+        for r, row in enumerate(grid.rows):
+            known = state[r] | state[lines + r]
+            if known != every:
+                blank = True
+            new = known & ~(before[r] | before[lines + r])
+            while new:
+                lowest = new & -new
+                new ^= lowest
+                c = lowest.bit_length() - 1
+                row[c] = FULL if state[r] & lowest else EMPTY
+        node.grid, node.state, node.state_of = grid, state, grid
+        node.outcome = Outcome.STALLED if blank else Outcome.SOLVED
+        if not blank:
+            self.solved(grid)
+
+    def board(self):
+        if self.memory.board is None:
+            from .board import Board
+            puzzle = self.main.puzzle
+            self.memory.board = Board([tuple(clue) for clue in puzzle.rows],
+                                      [tuple(clue) for clue in puzzle.columns], None)
+        self.memory.board.budget = self.budget
+        return self.memory.board
+
+    def state(self, grid: Grid) -> list[int]:
+        """``grid`` as the bit sets of :class:`paint.search.board.Board` (remembered for the grid a branch holds)."""
+        if self.last_state is not None and self.last_state[0] is grid:
+            return self.last_state[1]
+        h, w = len(grid.rows), grid.width
+        lines = h + w
+        state = [0] * (2 * lines)
+        for r, row in enumerate(grid.rows):
+            for c, value in enumerate(row):
+                if value == FULL:
+                    state[r] |= 1 << c
+                    state[h + c] |= 1 << r
+                elif value == EMPTY:
+                    state[lines + r] |= 1 << c
+                    state[lines + h + c] |= 1 << r
+        self.last_state = (grid, state)
+        return state
+
+    def record(self, root: Node, survivor: int | None, agreed: bool = False) -> Search:
+        """:func:`paint.search.tree.record` of ``root``, its branches told first (:meth:`tell`) - but for a
+        search run ``chained``, not the places that broke: :func:`with_chains` tells those by their chains, and
+        asks :attr:`Explored.untold` only for a place that has none."""
+        if self.chained and not self.keep_steps:
+            self.tell([child for child in root.children if child.outcome is not Outcome.CONTRADICTION])
+        else:
+            self.tell(root.children)
+        return record(root, survivor, self.keep_steps, agreed)
+
+    def untold(self, root: Node, survivor: int | None):
+        """The function :attr:`Explored.untold` for the record of ``root`` (``survivor`` as :meth:`record`)."""
+        def told(index: int):
+            return branch(self.tell([root.children[index]])[0], index == survivor, self.keep_steps)
+        return told
+
+    def tell(self, nodes):
+        """Run the line rules again over the runs of each branch of ``nodes`` not yet told, and of the branches
+        under each that was exhausted (as :func:`paint.search.tree.record` words them): how many steps they
+        took (``worked``), their steps when kept, and the strip that broke and why.  Returns ``nodes``.
+
+        Raises RuntimeError if the rules and complete line logic disagree on whether a branch breaks (a bug).
+        """
+        for node in nodes:
+            if not node.told:
+                self._tell(node)
+            if node.outcome is Outcome.EXHAUSTED:
+                self.tell(node.children)
+        return nodes
+
+    def _tell(self, node: Node) -> None:
+        worked, steps = node.worked, node.steps  # of the runs told before
+        for base, marks, pending, broke in node.runs[node.runs_told:]:
+            grid = base.copy()
+            for mark in marks:
+                grid.rows[mark.row][mark.column] = mark.value
+            engine = self.engine(grid, set(pending))
+            try:
+                engine.run()
+            except Contradiction as error:
+                node.broken, node.reason = error.strip, error  # worded when shown
+                if not broke:
+                    raise RuntimeError("the line rules broke a branch that complete line logic did not") from error
+            else:
+                if broke:
+                    raise RuntimeError("complete line logic broke a branch that the line rules did not")
+            worked += len(engine.steps)
+            if self.keep_steps:
+                steps += tuple(engine.steps)
+        node.worked, node.steps, node.told, node.runs_told = worked, steps, True, len(node.runs)
 
     @property
     def keep_steps(self) -> bool:
@@ -317,22 +422,20 @@ class _Search:
             if kind is Scanned.ONE:
                 survivor = next(child for child in children if not child.dead)
                 node.grid, node.outcome = survivor.grid, survivor.outcome
-                node.worked += survivor.worked
-                node.steps += survivor.steps
+                node.runs += survivor.runs
+                node.told = False
                 continue
             pending = set()
-            grid = node.grid.copy()
             for mark in marks:
-                grid.rows[mark.row][mark.column] = mark.value
                 pending.update(self.main.through(mark.row, mark.column))
-            self.run(node, self.engine(grid, pending))
+            self.run(node, node.grid, marks, pending)
             if node.dead:
                 kill(node)
                 self.refine(first_open(node))
 
 
 def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
-            memory: SearchMemory | None = None) -> Explored:
+            memory: SearchMemory | None = None, *, chained: bool = False) -> Explored:
     """Search breadth-first from the stalled grid of ``main`` (an :class:`paint.engine.Engine`), which is not changed.
 
     Every branch, the stall itself included, is *scanned*: the places of up
@@ -353,7 +456,9 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
     ``budget`` is spent and updated; ``options.branch_steps`` keeps each
     branch's own steps in the record.  ``memory`` (kept by the caller from
     one search of a solve to the next) remembers each place tried at a
-    stall.  Returns an :class:`Explored`.  A limit, or Ctrl-C, during the
+    stall.  ``chained``, when the caller tells a committed or agreed step
+    with :func:`with_chains`: the places that broke are left for it to
+    tell (:attr:`Explored.untold`).  Returns an :class:`Explored`.  A limit, or Ctrl-C, during the
     search returns ``Explored(LIMIT)`` with the record of the stall's block as
     far as its places were worked.  Raises TypeError for a ``memory`` that
     is not a :class:`SearchMemory`.
@@ -363,22 +468,25 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
     options = options or SolveOptions()
     keep_steps = options.branch_steps
     search = _Search(main, rules, budget, options, SearchMemory() if memory is None else memory)
-    root = Node(None, None, 0, grid=main.grid, outcome=Outcome.STALLED)
+    search.chained = chained
+    root = Node(None, None, 0, grid=main.grid.copy(), outcome=Outcome.STALLED)  # a copy: branches keep it
     try:
         kind, children, marks = search.scan(root)
         root.adopt(children)
         if kind is Scanned.NONE:
             if not children:
                 raise RuntimeError("a strip of the stalled grid has no placement")
-            return Explored(Verdict.NONE, record(root, None, keep_steps))
+            search.chained = False
+            return Explored(Verdict.NONE, search.record(root, None))
         if kind is Scanned.ONE:
-            return _commit(root, keep_steps)
+            return _commit(root, search)
         if kind is Scanned.AGREE:
-            return Explored(Verdict.AGREE, record(root, None, keep_steps, agreed=True), tuple(marks))
+            return Explored(Verdict.AGREE, search.record(root, None, agreed=True), tuple(marks),
+                            untold=search.untold(root, None))
         search.queue.extend(child for child in children if child.outcome is Outcome.STALLED)
         while True:
             if root.alive == 1:
-                found = _commit(root, keep_steps)
+                found = _commit(root, search)
                 if found.marks:
                     return found
                 # The one place left is where the block's squares already show, so nothing
@@ -393,10 +501,12 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
                     child.parent = root
                 continue
             if root.alive == 0:
-                return Explored(Verdict.NONE, record(root, None, keep_steps))
+                search.chained = False
+                return Explored(Verdict.NONE, search.record(root, None))
             agreed = agreement(root.grid, root.live())
             if agreed:
-                return Explored(Verdict.AGREE, record(root, None, keep_steps, agreed=True), tuple(agreed))
+                return Explored(Verdict.AGREE, search.record(root, None, agreed=True), tuple(agreed),
+                                untold=search.untold(root, None))
             queue = search.queue
             while queue and queue[0].cut_off():
                 queue.popleft()
@@ -410,24 +520,25 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
         pass
     tried = root.children or search.scanning
     return Explored(Verdict.LIMIT,
-                 Search(tuple(branch(child, False, keep_steps) for child in tried), None, stopped=True)
+                 Search(tuple(branch(child, False, keep_steps) for child in search.tell(tried)), None, stopped=True)
                  if tried else None)
 
 
-def _commit(root: Node, keep_steps: bool) -> Explored:
+def _commit(root: Node, search: _Search) -> Explored:
     """The one place left of the stall's block, committed: its marks (or, when its squares were already known,
     what its branch worked out), with the record of why."""
     survivor = next(i for i, child in enumerate(root.children) if not child.dead)
-    search = record(root, survivor, keep_steps)
+    told = search.record(root, survivor)
+    untold = search.untold(root, survivor)
     child = root.children[survivor]
     marks = placement_marks(child.placement, root.grid)
     if not marks and child.grid is not None:
         # its squares were already known: what the one branch left worked out is forced instead
         marks = agreement(root.grid, [child])
-    return Explored(Verdict.COMMIT, search, tuple(marks))
+    return Explored(Verdict.COMMIT, told, tuple(marks), untold=untold)
 
 
-def with_chains(main, search: Search | None, rules, marks=()) -> Search | None:
+def with_chains(main, search: Search | None, rules, marks=(), untold=None) -> Search | None:
     """``search`` with each place of its block that broke by line logic alone given its chain: the one-line steps
     from putting the block there, on ``main``'s grid (the grid of the stall), to the strip that cannot be completed
     (:func:`paint.rules.probe.follow` with ``rules``, the line rules; the links the break needs, each with its
@@ -439,6 +550,11 @@ def with_chains(main, search: Search | None, rules, marks=()) -> Search | None:
     broke only further down (every place of a block below it broke) keeps its account without a chain.  When
     the budget runs out while telling, the places not yet told are kept as they are: the step stands, and the
     solve stops at its next check.  ``main`` is not changed.
+
+    ``untold`` (:attr:`Explored.untold`, for a search run ``chained``) gives
+    the whole record of a place that broke, which ``search`` leaves untold:
+    a place given its chain is told by it (its steps, the strip that broke
+    and why are the chain's), one with none by ``untold``.
     """
     if search is None:
         return None
@@ -446,16 +562,24 @@ def with_chains(main, search: Search | None, rules, marks=()) -> Search | None:
     branches = []
     try:
         for tried in search.branches:
-            branches.append(_told(main, search, tried, rules, targets))
+            branches.append(_told(main, search, tried, rules, targets, untold, len(branches)))
     except LimitReached:  # the limit came while telling: the step stands, told as far as it got; the solve stops next
-        branches.extend(search.branches[len(branches):])
+        branches.extend(_whole(search.branches[index], untold, index)
+                        for index in range(len(branches), len(search.branches)))
     strip = search.branches[0].placement.strip
     length = main.grid.width if strip.kind == "row" else main.grid.height
     squares = bytes(main.grid.rows[r][c] for r, c in (strip.square(p) for p in range(length)))
     return attrs.evolve(search, branches=tuple(branches), squares=squares)
 
 
-def _told(main, search: Search, tried, rules, targets):
+def _whole(tried, untold, index: int):
+    """``tried``, the place at ``index``, with its whole record: by ``untold`` when it broke and was left untold."""
+    if untold is not None and tried.outcome is Outcome.CONTRADICTION and tried.chain is None and tried.broken is None:
+        return untold(index)
+    return tried
+
+
+def _told(main, search: Search, tried, rules, targets, untold=None, index: int = 0):
     """One place of ``search``'s block, told (:func:`with_chains`)."""
     from ..rules.probe import derivation, follow  # only a solve that searches loads the probes' chains
     if search.agreed and targets and tried.outcome not in (Outcome.CONTRADICTION, Outcome.EXHAUSTED):
@@ -476,5 +600,8 @@ def _told(main, search: Search, tried, rules, targets):
         chain = follow(main, core, rules) if len(core) < len(marks) else None
         chain = chain or follow(main, marks, rules)
         if chain is not None:
-            tried = attrs.evolve(tried, chain=chain)
-    return tried
+            if untold is not None and tried.broken is None:  # left untold: the chain tells it
+                return attrs.evolve(tried, chain=chain, worked=len(chain.merged), broken=chain.broken,
+                                    reason=chain.reason)
+            return attrs.evolve(tried, chain=chain)
+    return _whole(tried, untold, index)

@@ -8,6 +8,8 @@ with the fewest places first.  Rows, columns and starts are 0-based.
 
 from __future__ import annotations
 
+import functools
+
 from ..budget import Budget
 from ..explanation import Mark, Placement
 from ..linesolvers import settle
@@ -73,7 +75,7 @@ def blocks_by_places(strips, near=frozenset(), budget: Budget | None = None):
             budget.check()
         if strip.done:
             continue
-        starts = block_starts(strip.targets, strip.squares)
+        starts = _block_starts(tuple(strip.targets), bytes(strip.squares))
         if starts is None:
             yield strip, None, None
             return
@@ -83,3 +85,11 @@ def blocks_by_places(strips, near=frozenset(), budget: Budget | None = None):
     found.sort(key=lambda f: f[:3])
     for _, _, _, strip, target, places in found:
         yield strip, target, places
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _block_starts(targets: tuple, squares: bytes):
+    """:func:`paint.linesolvers.dp.block_starts`, remembered (a search meets the same line again and again), as
+    tuples."""
+    starts = block_starts(targets, squares)
+    return None if starts is None else tuple(tuple(places) for places in starts)

@@ -31,6 +31,15 @@ class Node:
     ``reason`` the strip that broke and why; ``children`` the places of the
     block it was expanded on, ``alive`` how many of them have not broken;
     ``marks`` what its placement adds to its parent's grid.
+
+    ``runs`` are the line-logic runs that made its grid, in order, each
+    ``(base, marks, pending)``: from grid ``base`` (never changed once a
+    branch holds it) with ``marks`` laid on, the strips ``pending`` first.
+    The search works them on bit sets, which say only whether a branch
+    breaks, is solved or stalls; ``worked``, ``steps``, ``broken`` and
+    ``reason`` are filled in by running the rules over ``runs`` again, once
+    the branch is to be told (``told``; ``worked`` and ``steps`` count the first ``runs_told`` runs).  ``state`` is ``grid`` as the bit
+    sets of :class:`paint.search.board.Board` (None until asked for).
     """
 
     placement: Placement | None
@@ -46,6 +55,11 @@ class Node:
     children: list["Node"] = attrs.Factory(list)
     alive: int = 0
     marks: tuple[Mark, ...] = ()
+    runs: tuple = ()
+    runs_told: int = 0
+    told: bool = False
+    state: list[int] | None = None
+    state_of: Grid | None = None
 
     def cut_off(self) -> bool:
         """True when this branch or one above it has broken."""
