@@ -369,6 +369,65 @@ class TestLimits:
         assert replayed == result.grid
 
 
+class TestBranchWork:
+    """The search works branches on bit sets and tells the recorded ones by the rules (bfs._Search.run, tell)."""
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(3, 7), st.integers(3, 7), st.randoms(use_true_random=False))
+    def test_bit_sets_reach_what_the_rules_reach(self, height, width, rng):
+        """Every place of every block at a stall: the bit sets and the line rules (with try_one) reach the same
+        grid, or both break; telling a branch again by the rules raises nothing."""
+        from paint.budget import Budget
+        from paint.errors import Contradiction
+        from paint.explanation import Placement
+        from paint.result import Status
+        from paint.search.tree import Node
+        lines = ["".join(rng.choice("X..") for _ in range(width)) for _ in range(height)]
+        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
+        rules = choose_rules(None)
+        main = Engine(puzzle, rules)
+        if main.run() is not Status.STALLED:
+            return
+        line_rules = tuple(rule for rule in rules if rule.scope == "strip")
+        search = bfs._Search(main, line_rules, Budget(), paint.SolveOptions(branch_steps=True), bfs.SearchMemory())
+        root = Node(None, None, 0, grid=main.grid.copy(), outcome=bfs.Outcome.STALLED)
+        for strip, target, starts in bfs.blocks_by_places(main.strips):
+            for start in starts:
+                node = Node(Placement(strip.id, strip.targets, target, start), root, 1)
+                try:
+                    search.work(node)
+                except bfs._SearchOver:
+                    pass  # a second solution: the node is worked all the same
+                start_grid = root.grid.copy()
+                for mark in node.marks:
+                    start_grid.rows[mark.row][mark.column] = mark.value
+                pending = {main.index(strip.id)} | {i for m in node.marks for i in main.through(m.row, m.column)}
+                by_rules = Engine(puzzle, line_rules, start=start_grid, pending=pending)
+                try:
+                    by_rules.run()
+                except Contradiction:
+                    assert node.dead
+                else:
+                    assert not node.dead and node.grid.lines() == by_rules.grid.lines()
+                search.tell([node])
+                assert node.worked == len(node.steps) == len(by_rules.steps)
+
+    def test_a_place_told_by_its_chain(self):
+        """A place of a committed step that breaks is told by its chain: its steps, broken strip and reason are
+        the chain's, in the record and in the JSON document."""
+        result = paint.solve(paint.load(CORPUS / "survey" / "webpbn-06574-forever.non"),
+                             paint.SolveOptions(max_branches=400))
+        told = [branch for step in result.steps if step.rule == "search" for branch in step.search.branches
+                if branch.chain is not None]
+        assert told
+        for branch in told:
+            assert branch.worked == len(branch.chain.merged) and branch.broken == branch.chain.broken
+            assert branch.reason == branch.chain.reason
+        document = json.loads(result.to_json())
+        chained = [b for step in document["steps"] if step["rule"] == "search" for b in step["branches"] if b["chain"]]
+        assert chained and all(b["broken"] == b["chain"]["broken"]["strip"] for b in chained)
+
+
 class TestChooseBlock:
     def test_fewest_places_then_larger_target(self):
         """Blocks come fewest places first, and between equals the larger target first (Kramer 7/15/2)."""
