@@ -846,6 +846,44 @@ class TestCorpusVerdicts:
         assert {check.grade for check in batch.checks if check.verdict == "ok"} == {1, 2, 3, 4}  # every line grade
 
 
+class TestCompiledForABatch:
+    """A batch of many puzzles loads the compiled probe up front (paint.batch._warm); with it loaded, ``paint
+    check`` gives each edge and corner probe only to squares that break under full propagation - the same
+    verdicts, steps and grades as probing every square."""
+
+    PROBED = ["jwilk/data022.nin", "jwilk/data091.nin", "jwilk/data144.nin", "survey/webpbn-00023-edge.non",
+              "survey/webpbn-00027-bucks.non", "survey/webpbn-00436-petroglyph.non", "survey/webpbn-00065-mum.non"]
+
+    def test_probes_filtered_alike(self, monkeypatch):
+        pytest.importorskip("numba")
+        from paint.rules import probe
+        from paint.search import compiled
+        assert compiled.load(), compiled.FAILURE
+        asked = []
+        could_break = probe._could_break
+
+        def counted(engine, squares):
+            found = could_break(engine, squares)
+            asked.append(found is not None)
+            return found
+
+        monkeypatch.setattr(probe, "_could_break", counted)
+        filtered = [check_file(CORPUS / name) for name in self.PROBED]
+        assert asked and all(asked)
+        monkeypatch.setattr(probe, "_could_break", lambda engine, squares: None)
+        every = [check_file(CORPUS / name) for name in self.PROBED]
+        keys = ("verdict", "steps", "grade", "hardest_rule", "blank_at_stall", "differing")
+        assert [[getattr(c, k) for k in keys] for c in filtered] == [[getattr(c, k) for k in keys] for c in every]
+        assert {c.verdict for c in every} == {"needs-probes", "needs-search"}
+
+    def test_warm_for_a_batch(self):
+        from paint.batch import WARM_BATCH, _warm
+        from paint.options import SearchPolicy
+        work = [None] * WARM_BATCH
+        assert _warm(work, CheckOptions()) and not _warm(work[1:], CheckOptions())
+        assert not _warm(work, CheckOptions(policy=SearchPolicy(compiled_after=None)))
+
+
 class TestGrade:
     """The grade (paint.grade): a step function of the hardest rung, search after every rung."""
 

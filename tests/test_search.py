@@ -875,6 +875,29 @@ class TestCompiledProbe:
                 assert compiled_records(yours.records, width) == mine.records
         assert high
 
+    @settings(max_examples=200, deadline=None)
+    @given(st.integers(1, 7), st.integers(1, 7), st.data())
+    def test_plain_pass_and_full_propagation(self, height, width, data):
+        """The compiled plain pass gives the square and children the Python one does, and the compiled test of
+        each blank square assumed full breaks exactly when the Python propagation does."""
+        from paint.search import compiled
+        from paint.search.board import Board
+
+        def clue(length):
+            return tuple(data.draw(st.sampled_from(clues_of(["".join(p) for p in itertools.product("X.", repeat=length)]))))
+
+        board = Board([clue(width) for _ in range(height)], [clue(height) for _ in range(width)], None)
+        known = [bytearray(data.draw(st.sampled_from([BLANK, BLANK, BLANK, EMPTY, FULL])) for _ in range(width))
+                 for _ in range(height)]
+        start = board.start(known)
+        if start is None:
+            return
+        probe = compiled.for_board(board)
+        assert worked(probe.plain(list(start))) == worked(board.plain(list(start)))
+        lines = height + width
+        blank = [(r, c) for r in range(height) for c in range(width) if not (start[r] | start[lines + r]) >> c & 1]
+        assert probe.breaks(list(start), blank) == [board.guess(start, r, c, FULL)[0] is None for r, c in blank]
+
     def test_records_out_of_step_are_a_bug_not_a_solution(self):
         """Records that claim a square already settled (or leave a blank one out) stop the search with an
         error instead of letting it guess that square again for ever or pass a blank square for solved."""

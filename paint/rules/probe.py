@@ -521,6 +521,34 @@ def _fewest(live, squares: bytes, sources: dict[int, int], holds) -> tuple[set[i
     return kept, squares
 
 
+def _could_break(engine, squares) -> set | None:
+    """The squares of ``squares`` (0-based ``(row, column)`` pairs, blank ones) that, assumed full, leave some
+    strip no way to be completed once line logic has run to the end (full propagation, in compiled code:
+    :mod:`paint.search.compiled`); None when the compiled code is not loaded in this process (it is not loaded
+    for this) or a line is too long for it.
+
+    A probe that breaks within some generations breaks under full propagation too, which follows every
+    generation, so only these squares can break: for a caller that needs only which squares break
+    (``engine.chains`` false: ``paint check``), the others need no probe.
+    """
+    from ..search import compiled
+    if not compiled.loaded():
+        return None
+    cached = getattr(engine, "_compiled_probe", False)
+    if cached is False:
+        from ..search.board import Board
+        puzzle = engine.puzzle
+        board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], None)
+        cached = engine._compiled_probe = compiled.for_board(board)
+    if cached is None:
+        return None
+    h, lines = engine.height, len(engine.strips)
+    state = [0] * (2 * lines)
+    for index, strip in enumerate(engine.strips):
+        state[index], state[lines + index] = strip.masks()
+    return {(r, c) for (r, c), broke in zip(squares, cached.breaks(state, squares)) if broke}
+
+
 def breaking(engine, memory: ProbeMemory, squares, generations: int):
     """Probe every square of ``squares`` (0-based ``(row, column)`` pairs) in order; yield ``(square, chain)`` for each that breaks.
 
@@ -536,9 +564,16 @@ def breaking(engine, memory: ProbeMemory, squares, generations: int):
     own): with the same squares the probe would follow the same path.
     """
     strips = engine.strips
-    for square in list(squares):
+    squares = list(squares)
+    could, seen = None, None
+    for square in squares:
         if memory.unchanged(square, strips):
             continue
+        if not engine.chains:
+            if seen != engine.changes:  # the grid changed: what full line logic says of each square, again
+                could, seen = _could_break(engine, squares), engine.changes
+            if could is not None and square not in could:
+                continue  # it cannot break within any number of generations, so not within these
         reads: dict[int, int] = {}
         if engine.chains:
             chain = probe(engine, square[0], square[1], generations, reads=reads)

@@ -141,6 +141,54 @@ class Probe:
         return Expanded(Expansion.GUESS, settled.tolist(), tuple(children), Records(reads, scores))
 
 
+    def plain(self, state: list[int], inherited: None = None, product: bool = False) -> Expanded:
+        """:meth:`paint.search.board.Board.plain` (guess without probing), its two children settled in compiled
+        code: the same answer."""
+        np, kernels = self.np, self.kernels
+        lines, every = self.lines, (1 << self.width) - 1
+        best = None
+        for r in range(self.height):
+            blank = every & ~(state[r] | state[lines + r])
+            if blank and (best is None or blank.bit_count() < best[0]):
+                best = (blank.bit_count(), r, blank)
+        if best is None:
+            return Expanded(Expansion.SOLVED, state)
+        _, r, blank = best
+        c = (blank & -blank).bit_length() - 1
+        here = np.array(state, np.uint64)
+        read = np.zeros(2, np.uint64)
+        children = []
+        for value in (int(FULL), int(EMPTY)):
+            child, count = kernels.guess(here, r, c, value, self.lines, self.height, self.clues, self.counts,
+                                         self.sizes, self.dirty, self.queue, self.scratch, read)
+            children.append(child.tolist() if count >= 0 else None)
+        return Expanded(Expansion.GUESS, state, tuple(children))
+
+
+    def breaks(self, state: list[int], squares) -> list[bool]:
+        """For each square of ``squares`` (0-based ``(row, column)`` pairs), whether ``state`` with it full
+        leaves a line that cannot be completed once every line it changes is settled (full propagation)."""
+        np, kernels = self.np, self.kernels
+        here = np.array(state, np.uint64)
+        read = np.zeros(2, np.uint64)
+        found = []
+        for r, c in squares:
+            _, count = kernels.guess(here, r, c, int(FULL), self.lines, self.height, self.clues, self.counts,
+                                     self.sizes, self.dirty, self.queue, self.scratch, read)
+            found.append(count < 0)
+        return found
+
+
+def load() -> bool:
+    """Load (and try) the kernels now, if this process has not yet (:func:`for_board`): a batch of many
+    puzzles pays numba's loading once, up front, and every search of it probes in compiled code from its
+    first position.  True when they work."""
+    global _WORKS
+    if _WORKS is None:
+        _WORKS = _try_kernels()
+    return bool(_WORKS)
+
+
 class Records:
     """The probe records of one position of the compiled probe, for its children to inherit.
 

@@ -109,7 +109,7 @@ class _Passes:
     def __init__(self, board: Board, start: list[int], positions: int | None, policy: SearchPolicy) -> None:
         self.board, self.start, self.positions, self.policy = board, start, positions, policy
         self.prober = _Prober(board, policy.compiled_after)
-        self.plain = _Run(board, start, board.plain)
+        self.plain = _Run(board, start, self.prober.plain())
         self.main = _Run(board, start, self.prober.probe)
         self.second = _Run(board, start, self.prober.probe_by_product)
         self.seen: dict[tuple, None] = {}
@@ -176,6 +176,16 @@ class _Prober:
                 return self.board.probe(state, inherited, product)
             self.compiled = compiled.for_board(self.board) or self.board.probe
         return self.compiled(state, inherited, product)
+
+    def plain(self):
+        """The plain pass's expansion: compiled (:meth:`paint.search.compiled.Probe.plain`) when this process has
+        loaded the kernels already (a batch loads them up front) and ``compiled_after`` allows it, else
+        :meth:`paint.search.board.Board.plain`; the same answers either way."""
+        if self.compiled_after is not None and compiled.loaded():
+            found = compiled.for_board(self.board)
+            if found is not None:
+                return found.plain
+        return self.board.plain
 
     def probe_by_product(self, state: list[int], inherited: Inherited | None = None) -> Expanded:
         """:meth:`probe` with squares scored by the product of their two probes' counts (the second main search)."""
