@@ -542,7 +542,7 @@ def _could_break(engine, squares) -> set | None:
         cached = engine._compiled_probe = compiled.for_board(board)
     if cached is None:
         return None
-    h, lines = engine.height, len(engine.strips)
+    lines = len(engine.strips)
     state = [0] * (2 * lines)
     for index, strip in enumerate(engine.strips):
         state[index], state[lines + index] = strip.masks()
