@@ -113,6 +113,9 @@ class Engine:
         self.memories = {rule.name: rule.memory() for rule in self.rules if rule.memory is not None}
         self.blank = puzzle.width * puzzle.height if start is None else sum(row.count(BLANK) for row in self.grid.rows)
         self.steps: list[Step] = []
+        # which squares, assumed full, break a strip under full propagation, (strips, squares) -> set, for the
+        # probes of a solve that keeps no chains (set by the solver: paint.rules.probe._could_break); None: not known
+        self.full_break = None
 
     # The strips are numbered rows first, then columns: row r is strip r and column c strip height + c.
 

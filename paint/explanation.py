@@ -313,8 +313,11 @@ class Branch:
     broken strip broke, a line a fact (``reason`` is them joined).
     ``chain``, for a place of a committed search step's block that breaks,
     is the chain of one-line steps from putting the block there to the
-    strip that breaks (:func:`paint.rules.probe.follow`), else None.
-    ``follows``, for a place left of a case-analysis step, are the one-line
+    strip that breaks (:func:`paint.rules.probe.follow`), else None; such
+    a place's ``worked``, ``broken`` and ``reason`` are its chain's (its
+    links, the strip it breaks, why), as the text tells it, and it has no
+    ``reason_lines`` - unless its own steps are kept (``--detail``), whose
+    run they then describe.  ``follows``, for a place left of a case-analysis step, are the one-line
     steps from putting the block there to the squares the step concludes
     (:func:`paint.rules.probe.derivation`), else None.
     """

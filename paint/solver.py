@@ -16,6 +16,7 @@ found, or when a limit stops it.
 
 from __future__ import annotations
 
+import sys
 import time
 
 import attrs
@@ -99,6 +100,9 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     engine = Engine(puzzle, rules, on_step, start=given, budget=budget, by_strip=by_strip,
                     chains=options.chains)
     budget.blank = lambda: engine.blank
+    compiled = sys.modules.get("paint.search.compiled")
+    if not options.chains and compiled is not None:  # a check, in a process that has loaded the compiled code
+        engine.full_break = compiled.full_break(puzzle)
     contradiction = None
     solutions: tuple[Grid, ...] = ()
     tried = None

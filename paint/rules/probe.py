@@ -522,31 +522,17 @@ def _fewest(live, squares: bytes, sources: dict[int, int], holds) -> tuple[set[i
 
 
 def _could_break(engine, squares) -> set | None:
-    """The squares of ``squares`` (0-based ``(row, column)`` pairs, blank ones) that, assumed full, leave some
-    strip no way to be completed once line logic has run to the end (full propagation, in compiled code:
-    :mod:`paint.search.compiled`); None when the compiled code is not loaded in this process (it is not loaded
-    for this) or a line is too long for it.
+    """The squares of ``squares`` (0-based ``(row, column)`` pairs) that, assumed full, leave some strip no way to
+    be completed once line logic has run to the end (full propagation), by the engine's ``full_break`` (set by
+    the solver for ``paint check`` once compiled code is loaded: :func:`paint.search.compiled.full_break`);
+    None when it has none.
 
     A probe that breaks within some generations breaks under full propagation too, which follows every
     generation, so only these squares can break: for a caller that needs only which squares break
-    (``engine.chains`` false: ``paint check``), the others need no probe.
+    (``engine.chains`` false), the others need no probe.
     """
-    from ..search import compiled
-    if not compiled.loaded():
-        return None
-    cached = getattr(engine, "_compiled_probe", False)
-    if cached is False:
-        from ..search.board import Board
-        puzzle = engine.puzzle
-        board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], None)
-        cached = engine._compiled_probe = compiled.for_board(board)
-    if cached is None:
-        return None
-    lines = len(engine.strips)
-    state = [0] * (2 * lines)
-    for index, strip in enumerate(engine.strips):
-        state[index], state[lines + index] = strip.masks()
-    return {(r, c) for (r, c), broke in zip(squares, cached.breaks(state, squares)) if broke}
+    full_break = getattr(engine, "full_break", None)
+    return None if full_break is None else full_break(engine.strips, squares)
 
 
 def breaking(engine, memory: ProbeMemory, squares, generations: int):

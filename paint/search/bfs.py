@@ -49,9 +49,14 @@ from ..engine import Engine
 from ..errors import Contradiction
 from ..explanation import Mark, Outcome, Placement, Search
 from ..options import SolveOptions
-from ..squares import EMPTY, FULL, Grid
+from ..squares import BLANK, EMPTY, FULL, Grid
 from .blocks import blocks_by_places, placement_marks
-from .tree import Disagreement, Node, agreement, branch, changed, first_open, kill, merge, record
+from .tree import Disagreement, Node, agreement, branch, changed, first_open, grid_copy, kill, merge, record
+
+
+_FULL_DIGIT = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"001")
+_EMPTY_DIGIT = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"010")
+"""Tables that turn a line's squares into binary digits: ``1`` for each full (empty) square."""
 
 
 class Verdict(enum.StrEnum):
@@ -206,7 +211,7 @@ class _Search:
         if settled < 0:
             node.outcome, node.dead, node.grid = Outcome.CONTRADICTION, True, None
             return
-        grid = base.copy()
+        grid = grid_copy(base)
         every, blank = (1 << board.width) - 1, False
         for r, row in enumerate(grid.rows):
             known = state[r] | state[lines + r]
@@ -218,7 +223,7 @@ class _Search:
                 new ^= lowest
                 c = lowest.bit_length() - 1
                 row[c] = FULL if state[r] & lowest else EMPTY
-        node.grid, node.state, node.state_of = grid, state, grid
+        node.grid = grid
         node.outcome = Outcome.STALLED if blank else Outcome.SOLVED
         if not blank:
             self.solved(grid)
@@ -236,32 +241,31 @@ class _Search:
         """``grid`` as the bit sets of :class:`paint.search.board.Board` (remembered for the grid a branch holds)."""
         if self.last_state is not None and self.last_state[0] is grid:
             return self.last_state[1]
-        h, w = len(grid.rows), grid.width
-        lines = h + w
-        state = [0] * (2 * lines)
-        for r, row in enumerate(grid.rows):
-            for c, value in enumerate(row):
-                if value == FULL:
-                    state[r] |= 1 << c
-                    state[h + c] |= 1 << r
-                elif value == EMPTY:
-                    state[lines + r] |= 1 << c
-                    state[lines + h + c] |= 1 << r
-        self.last_state = (grid, state)
+        rows = [bytes(row) for row in grid.rows]
+        lines = [*rows, *map(bytes, zip(*rows))]  # the rows, then the columns
+        # a line's squares as bits, bit p for square p: its squares as binary digits, the last first
+        state = [int(line.translate(_FULL_DIGIT)[::-1], 2) for line in lines]
+        state += [int(line.translate(_EMPTY_DIGIT)[::-1], 2) for line in lines]
+        self.last_state = (grid, state)  # the places of one block are worked one after another, from one grid
         return state
 
     def record(self, root: Node, survivor: int | None, agreed: bool = False) -> Search:
         """:func:`paint.search.tree.record` of ``root``, its branches told first (:meth:`tell`) - but for a
         search run ``chained``, not the places that broke: :func:`with_chains` tells those by their chains, and
         asks :attr:`Explored.untold` only for a place that has none."""
-        if self.chained and not self.keep_steps:
-            self.tell([child for child in root.children if child.outcome is not Outcome.CONTRADICTION])
+        if self.chained and not self.keep_steps:  # (one that broke on merging is told: no chain is sought for it)
+            self.tell([child for child in root.children
+                       if child.outcome is not Outcome.CONTRADICTION or child.broken is not None])
         else:
             self.tell(root.children)
         return record(root, survivor, self.keep_steps, agreed)
 
     def untold(self, root: Node, survivor: int | None):
-        """The function :attr:`Explored.untold` for the record of ``root`` (``survivor`` as :meth:`record`)."""
+        """The function :attr:`Explored.untold` for the record of ``root`` (``survivor`` as :meth:`record`); None
+        when the branches' own steps are kept (every place was told by the rules: :meth:`record`)."""
+        if self.keep_steps:
+            return None
+
         def told(index: int):
             return branch(self.tell([root.children[index]])[0], index == survivor, self.keep_steps)
         return told
@@ -283,7 +287,7 @@ class _Search:
     def _tell(self, node: Node) -> None:
         worked, steps = node.worked, node.steps  # of the runs told before
         for base, marks, pending, broke in node.runs[node.runs_told:]:
-            grid = base.copy()
+            grid = grid_copy(base)
             for mark in marks:
                 grid.rows[mark.row][mark.column] = mark.value
             engine = self.engine(grid, set(pending))
@@ -399,7 +403,7 @@ class _Search:
             marks = agreement(node.grid, live)
             if not marks:
                 return
-            grid = node.grid.copy()
+            grid = grid_copy(node.grid)
             for mark in marks:
                 grid.rows[mark.row][mark.column] = mark.value
             node.grid = grid
@@ -469,7 +473,7 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
     keep_steps = options.branch_steps
     search = _Search(main, rules, budget, options, SearchMemory() if memory is None else memory)
     search.chained = chained
-    root = Node(None, None, 0, grid=main.grid.copy(), outcome=Outcome.STALLED)  # a copy: branches keep it
+    root = Node(None, None, 0, grid=grid_copy(main.grid), outcome=Outcome.STALLED)  # a copy: branches keep it
     try:
         kind, children, marks = search.scan(root)
         root.adopt(children)
@@ -528,14 +532,14 @@ def _commit(root: Node, search: _Search) -> Explored:
     """The one place left of the stall's block, committed: its marks (or, when its squares were already known,
     what its branch worked out), with the record of why."""
     survivor = next(i for i, child in enumerate(root.children) if not child.dead)
-    told = search.record(root, survivor)
-    untold = search.untold(root, survivor)
     child = root.children[survivor]
     marks = placement_marks(child.placement, root.grid)
     if not marks and child.grid is not None:
         # its squares were already known: what the one branch left worked out is forced instead
         marks = agreement(root.grid, [child])
-    return Explored(Verdict.COMMIT, told, tuple(marks), untold=untold)
+    if not marks:  # nothing learned yet: the caller searches on, and this record is not read
+        return Explored(Verdict.COMMIT)
+    return Explored(Verdict.COMMIT, search.record(root, survivor), tuple(marks), untold=search.untold(root, survivor))
 
 
 def with_chains(main, search: Search | None, rules, marks=(), untold=None) -> Search | None:
@@ -600,8 +604,9 @@ def _told(main, search: Search, tried, rules, targets, untold=None, index: int =
         chain = follow(main, core, rules) if len(core) < len(marks) else None
         chain = chain or follow(main, marks, rules)
         if chain is not None:
-            if untold is not None and tried.broken is None:  # left untold: the chain tells it
-                return attrs.evolve(tried, chain=chain, worked=len(chain.merged), broken=chain.broken,
-                                    reason=chain.reason)
-            return attrs.evolve(tried, chain=chain)
+            if untold is None:  # with the branch's own steps (--detail): its record stays that of the rules' run
+                return attrs.evolve(tried, chain=chain)
+            # told by its chain, as the text tells it: its steps, the strip that broke and why are the chain's
+            return attrs.evolve(tried, chain=chain, worked=len(chain.merged), broken=chain.broken,
+                                reason=chain.reason, reason_lines=())
     return _whole(tried, untold, index)

@@ -12,7 +12,7 @@ import functools
 
 from ..budget import Budget
 from ..explanation import Mark, Placement
-from ..linesolvers import settle
+from ..linesolvers import LONG_LINE, settle
 from ..linesolvers.dp import block_starts
 from ..squares import BLANK, EMPTY, FULL, Grid
 
@@ -75,7 +75,11 @@ def blocks_by_places(strips, near=frozenset(), budget: Budget | None = None):
             budget.check()
         if strip.done:
             continue
-        starts = _block_starts(tuple(strip.targets), bytes(strip.squares))
+        squares = bytes(strip.squares)
+        if len(squares) > LONG_LINE:  # long lines are rarely met twice, and would fill the memory
+            starts = block_starts(strip.targets, squares)
+        else:
+            starts = _block_starts(tuple(strip.targets), squares)
         if starts is None:
             yield strip, None, None
             return
@@ -87,7 +91,7 @@ def blocks_by_places(strips, near=frozenset(), budget: Budget | None = None):
         yield strip, target, places
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 14)
 def _block_starts(targets: tuple, squares: bytes):
     """:func:`paint.linesolvers.dp.block_starts`, remembered (a search meets the same line again and again), as
     tuples."""

@@ -179,6 +179,28 @@ class Probe:
         return found
 
 
+def full_break(puzzle):
+    """For ``paint check``'s probes (:func:`paint.rules.probe.breaking`), once this process has loaded the
+    kernels: a function ``(strips, squares)`` giving the squares of ``squares`` (``(row, column)`` pairs) that,
+    assumed full on the squares of ``strips`` (an engine's, rows then columns), break a line under full
+    propagation (:meth:`Probe.breaks`); None when the kernels are not loaded (this does not load them) or a line
+    is longer than :data:`MAX_SQUARES`."""
+    if not loaded():
+        return None
+    probe = for_board(Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], None))
+    if probe is None:
+        return None
+
+    def breaking(strips, squares) -> set:
+        lines = len(strips)
+        state = [0] * (2 * lines)
+        for index, strip in enumerate(strips):
+            state[index], state[lines + index] = strip.masks()
+        squares = list(squares)
+        return {square for square, broke in zip(squares, probe.breaks(state, squares)) if broke}
+    return breaking
+
+
 def load() -> bool:
     """Load (and try) the kernels now, if this process has not yet (:func:`for_board`): a batch of many
     puzzles pays numba's loading once, up front, and every search of it probes in compiled code from its

@@ -38,8 +38,8 @@ class Node:
     The search works them on bit sets, which say only whether a branch
     breaks, is solved or stalls; ``worked``, ``steps``, ``broken`` and
     ``reason`` are filled in by running the rules over ``runs`` again, once
-    the branch is to be told (``told``; ``worked`` and ``steps`` count the first ``runs_told`` runs).  ``state`` is ``grid`` as the bit
-    sets of :class:`paint.search.board.Board` (None until asked for).
+    the branch is to be told (``told``; ``worked`` and ``steps`` count the first ``runs_told`` runs).  Its
+    grids' rows are bytearrays (:func:`grid_copy`), a byte a square.
     """
 
     placement: Placement | None
@@ -58,8 +58,6 @@ class Node:
     runs: tuple = ()
     runs_told: int = 0
     told: bool = False
-    state: list[int] | None = None
-    state_of: Grid | None = None
 
     def cut_off(self) -> bool:
         """True when this branch or one above it has broken."""
@@ -78,6 +76,12 @@ class Node:
         """Make ``children`` this branch's children, counting those that have not broken."""
         self.children = children
         self.alive = sum(1 for child in children if not child.dead)
+
+
+def grid_copy(grid: Grid) -> Grid:
+    """An independent copy of ``grid`` with bytearray rows: the one row type of every grid of the search (a
+    byte a square, where a list of ints takes eight; rows of one type compare equal when their squares do)."""
+    return Grid(grid.height, grid.width, [bytearray(row) for row in grid.rows])
 
 
 def first_open(node: Node) -> Node | None:
@@ -151,7 +155,7 @@ def merge(worked: Grid, now: Grid, through) -> tuple[Grid, set[int]]:
     square (:meth:`paint.engine.Engine.through`).  Raises
     :class:`Disagreement` when the two grids give a square different values.
     """
-    grid = worked.copy()
+    grid = grid_copy(worked)
     pending: set[int] = set()
     for r, (mine, known) in enumerate(zip(grid.rows, now.rows)):
         if bytes(mine) == bytes(known):
