@@ -18,6 +18,7 @@ than one job, and returns the checks in the order of the files.
 from __future__ import annotations
 
 import errno
+import contextlib
 import os
 import signal
 import threading
@@ -242,9 +243,8 @@ def check_batch(found, options: CheckOptions | None = None, *, jobs: int = 1, on
                 from .cluster import run_on_cluster
                 stopped = run_on_cluster(work, options, checks, on_check, dask, _check_safely, on_start=on_start)
             elif jobs == 1 or len(work) <= 1:
-                if _warm(work, options):
-                    _load_compiled()
-                stopped = _run_here(work, options, checks, on_check, received, on_start)
+                with _eager_here(_warm(work, options)):
+                    stopped = _run_here(work, options, checks, on_check, received, on_start)
             else:
                 stopped = _run_in_processes(work, options, checks, on_check, min(jobs, len(work)),
                                             on_start=on_start, warm=_warm(work, options))
@@ -297,18 +297,34 @@ WARM_BATCH = 16
 
 
 def _warm(work, options: CheckOptions) -> bool:
-    """Whether the processes checking ``work`` load the compiled probe before their first puzzle: for a batch of
-    :data:`WARM_BATCH` puzzles or more, when the search policy allows it (``compiled_after`` not None).  Loading
-    numba costs its process some 0.3-0.8 s once; then every search of the batch probes in compiled code from its
-    first position, and its plain pass too, instead of the first ``compiled_after`` positions of each puzzle in
-    Python (the 60 TAAI puzzles 101-160: 8.0 s -> 3.9 s in one process)."""
+    """Whether the processes checking ``work`` hand every search to the compiled probe from its first position
+    (:func:`paint.search.compiled.eager`): for a batch of :data:`WARM_BATCH` puzzles or more, when the search
+    policy allows it (``compiled_after`` not None).  Loading numba costs its process some 0.3-0.8 s, once,
+    when its first search begins (a batch that line logic finishes never pays it); then every search probes
+    in compiled code from its first position, and its plain pass too, instead of the first
+    ``compiled_after`` positions of each puzzle in Python (the 60 TAAI puzzles 101-160: 9.1 s -> 1.9 s in one
+    process)."""
     return len(work) >= WARM_BATCH and options.policy.compiled_after is not None
 
 
-def _load_compiled() -> None:
-    """Load the compiled probe in this process (:func:`paint.search.compiled.load`); without numba, nothing."""
+@contextlib.contextmanager
+def _eager_here(warm: bool):
+    """While the batch is checked in this process: its searches compiled from their first position when ``warm``
+    (:func:`_load_compiled`), as before afterwards."""
     from .search import compiled
-    compiled.load()
+    before = compiled.EAGER
+    if warm:
+        compiled.eager()
+    try:
+        yield
+    finally:
+        compiled.EAGER = before
+
+
+def _load_compiled() -> None:
+    """Make this process's searches compiled from their first position (:func:`paint.search.compiled.eager`)."""
+    from .search import compiled
+    compiled.eager()
 
 
 def _run_in_processes(work, options, checks, on_check, jobs: int, function=None, on_start=None,
@@ -325,8 +341,8 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
     not yet finished are checked again one at a time in a new worker, so
     that one that kills its worker again is known: it becomes an ``error``
     check.  ``function(entry, options)`` does the checking (default
-    :func:`_check_safely`; it must be importable by the workers).  ``warm``: each worker loads the compiled
-    probe as it starts (:func:`_warm`).
+    :func:`_check_safely`; it must be importable by the workers).  ``warm``: each worker's searches use the
+    compiled probe from their first position (:func:`_warm`).
     """
     # the worker-process machinery is imported only for a batch that uses it
     import multiprocessing
@@ -437,8 +453,8 @@ def _internal(name: str, error: Exception) -> str:
 
 
 def _start_worker(warm: bool = False) -> None:
-    """Set up a worker: ignore Ctrl-C, end when the process that started it has gone, and (``warm``) load the
-    compiled probe."""
+    """Set up a worker: ignore Ctrl-C, end when the process that started it has gone, and (``warm``) hand its
+    searches to the compiled probe from their first position."""
     import multiprocessing
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)

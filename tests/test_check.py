@@ -877,11 +877,18 @@ class TestCompiledForABatch:
         assert {c.verdict for c in every} == {"needs-probes", "needs-search"}
 
     def test_warm_for_a_batch(self):
-        from paint.batch import WARM_BATCH, _warm
+        """A batch of WARM_BATCH puzzles or more makes its searches compiled from the first position, while it
+        runs (in this process: as before afterwards)."""
+        from paint.batch import WARM_BATCH, _eager_here, _warm
         from paint.options import SearchPolicy
+        from paint.search import compiled
         work = [None] * WARM_BATCH
         assert _warm(work, CheckOptions()) and not _warm(work[1:], CheckOptions())
         assert not _warm(work, CheckOptions(policy=SearchPolicy(compiled_after=None)))
+        before = compiled.EAGER
+        with _eager_here(True):
+            assert compiled.EAGER
+        assert compiled.EAGER == before
 
 
 class TestGrade:

@@ -201,10 +201,21 @@ def full_break(puzzle):
     return breaking
 
 
+EAGER = False
+"""Whether a search of this process hands its positions to the compiled probe from the first one, loading it
+when it first needs it (:func:`eager`), rather than after ``compiled_after`` positions in Python."""
+
+
+def eager() -> None:
+    """Make the searches of this process use the kernels from their first position, loaded by the first that
+    needs them: a batch of many puzzles pays numba's loading once, and only if one of its puzzles needs a
+    search, and then every search of it probes (and runs its plain pass) in compiled code throughout."""
+    global EAGER
+    EAGER = True
+
+
 def load() -> bool:
-    """Load (and try) the kernels now, if this process has not yet (:func:`for_board`): a batch of many
-    puzzles pays numba's loading once, up front, and every search of it probes in compiled code from its
-    first position.  True when they work."""
+    """Load (and try) the kernels now, if this process has not yet (:func:`for_board`).  True when they work."""
     global _WORKS
     if _WORKS is None:
         _WORKS = _try_kernels()

@@ -172,16 +172,17 @@ class _Prober:
         if self.compiled is None:
             self.probed += 1
             after = self.compiled_after
-            if after is None or (self.probed <= after and not compiled.loaded()):
+            if after is None or (self.probed <= after and not compiled.loaded() and not compiled.EAGER):
                 return self.board.probe(state, inherited, product)
             self.compiled = compiled.for_board(self.board) or self.board.probe
         return self.compiled(state, inherited, product)
 
     def plain(self):
         """The plain pass's expansion: compiled (:meth:`paint.search.compiled.Probe.plain`) when this process has
-        loaded the kernels already (a batch loads them up front) and ``compiled_after`` allows it, else
+        loaded the kernels already, or is to load them at once (:func:`paint.search.compiled.eager`, a batch),
+        and ``compiled_after`` allows it, else
         :meth:`paint.search.board.Board.plain`; the same answers either way."""
-        if self.compiled_after is not None and compiled.loaded():
+        if self.compiled_after is not None and (compiled.loaded() or compiled.EAGER):
             found = compiled.for_board(self.board)
             if found is not None:
                 return found.plain
