@@ -3,13 +3,16 @@
 Usage::
 
     python benchmarks/solve_folder.py FOLDER_OR_FILE... [--memory] [--repeat N] [--render]
-                                      [--against OTHER_CHECKOUT]
+                                      [--max-time SECONDS] [--against OTHER_CHECKOUT]
 
 For each puzzle: name, size, status, steps, seconds (best of ``--repeat``
 runs) and, with ``--memory``, the peak memory of the solve as traced by
 tracemalloc (in MB; tracing slows the solve, so times are measured
 separately).  Prints a Markdown table with totals.  Files in formats paint
-cannot read are listed as errors, not skipped silently.
+cannot read are listed as errors, not skipped silently.  Each solve stops
+after ``--max-time`` seconds (default 60; 0 for none), so a folder holding a
+puzzle no solver decides (knotty, faase) still ends, that puzzle at status
+``limit``.
 
 ``--against DIR`` times another copy of paint side by side: a worker
 process imports paint from the checkout ``DIR`` and solves each puzzle right
@@ -56,27 +59,28 @@ def puzzles(paths):
             yield path, name if len(found) == 1 else f"{name}#{number}", puzzle
 
 
-def timed(puzzle, repeat: int, render: bool):
-    """``(best seconds, result)`` of ``repeat`` solves of ``puzzle``, each also rendered if ``render``."""
+def timed(puzzle, repeat: int, render: bool, max_time: float | None = None):
+    """``(best seconds, result)`` of ``repeat`` solves of ``puzzle`` (each stopped after ``max_time`` seconds,
+    None: no limit), each also rendered if ``render``."""
     best = float("inf")
     for _ in range(max(1, repeat)):
         forget = getattr(paint.linesolvers, "clear_cache", None)  # a checkout from before the line cache has none
         if forget is not None:
             forget()  # each repeat starts cold, as a solve in its own process does
         started = time.perf_counter()
-        result = paint.solve(puzzle)
+        result = paint.solve(puzzle, paint.SolveOptions(max_time=max_time))
         if render:
             render_text(result)
         best = min(best, time.perf_counter() - started)
     return best, result
 
 
-def worker(repeat: int, render: bool) -> int:
+def worker(repeat: int, render: bool, max_time: float | None) -> int:
     """Serve ``--against``: read ``PATH<TAB>INDEX`` lines, answer ``SECONDS<TAB>STATUS<TAB>STEPS`` for each."""
     for request in sys.stdin:
         path, index = request.rstrip("\n").split("\t")
         puzzle = paint.formats.load_all(Path(path))[int(index)]
-        seconds, result = timed(puzzle, repeat, render)
+        seconds, result = timed(puzzle, repeat, render, max_time)
         print(f"{seconds}\t{result.status}\t{len(result.steps)}", flush=True)
     return 0
 
@@ -91,17 +95,21 @@ def main(argv=None) -> int:
                              "grids and reasons), and add it to the total")
     parser.add_argument("--against", metavar="DIR",
                         help="also time the paint of the checkout DIR on each puzzle, side by side, and show the ratio")
+    parser.add_argument("--max-time", type=float, default=60.0,
+                        help="stop each solve after this many seconds (status limit; default 60; 0: no limit)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    max_time = args.max_time or None
     if args.worker:
-        return worker(args.repeat, args.render)
+        return worker(args.repeat, args.render, max_time)
     if not args.paths:
         parser.error("give at least one puzzle file or folder")
 
     other = None
     if args.against:
         environment = dict(os.environ, PYTHONPATH=str(Path(args.against).resolve()))
-        command = [sys.executable, __file__, "--worker", "--repeat", str(args.repeat)] + (["--render"] * args.render)
+        command = ([sys.executable, __file__, "--worker", "--repeat", str(args.repeat), "--max-time", str(args.max_time)]
+                   + (["--render"] * args.render))
         other = subprocess.Popen(command, env=environment, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     rows = []
@@ -115,11 +123,11 @@ def main(argv=None) -> int:
             rows.append((name, "-", "error", "-", "-", str(puzzle), "", ""))
             statuses["error"] = statuses.get("error", 0) + 1
             continue
-        best, result = timed(puzzle, args.repeat, args.render)
+        best, result = timed(puzzle, args.repeat, args.render, max_time)
         peak = ""
         if args.memory:
             tracemalloc.start()
-            paint.solve(puzzle)
+            paint.solve(puzzle, paint.SolveOptions(max_time=max_time))
             peak = f"{tracemalloc.get_traced_memory()[1] / 1e6:.1f}"
             tracemalloc.stop()
         against = ratio = ""
