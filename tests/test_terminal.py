@@ -34,7 +34,7 @@ class TestSolveScreen:
     def test_json_whole(self):
         """The JSON document printed on a terminal while the status line shows is the document, nothing else."""
         screen = run_on_terminal("solve", FOREVER, "--json", "--max-time", "1.5", columns=1500, height=200000)
-        assert b"searching: " in screen.raw
+        assert re.search(rb"of [\d,]+ squares blank, [\d.]+ s", screen.raw), "the status line must have shown"
         document = json.loads(screen.text)
         assert document["status"] == "limit" and document["steps"]
 
