@@ -293,7 +293,7 @@ def start_method() -> str:
 
 
 WARM_BATCH = 16
-"""Puzzles a batch must have for its processes to load the compiled probe up front (:func:`_warm`)."""
+"""Puzzles a batch must have for its searches to probe in compiled code from their first position (:func:`_warm`)."""
 
 
 def _warm(work, options: CheckOptions) -> bool:
@@ -310,7 +310,7 @@ def _warm(work, options: CheckOptions) -> bool:
 @contextlib.contextmanager
 def _eager_here(warm: bool):
     """While the batch is checked in this process: its searches compiled from their first position when ``warm``
-    (:func:`_load_compiled`), as before afterwards."""
+    (:func:`paint.search.compiled.eager`), as before afterwards."""
     from .search import compiled
     before = compiled.EAGER
     if warm:
@@ -319,12 +319,6 @@ def _eager_here(warm: bool):
         yield
     finally:
         compiled.EAGER = before
-
-
-def _load_compiled() -> None:
-    """Make this process's searches compiled from their first position (:func:`paint.search.compiled.eager`)."""
-    from .search import compiled
-    compiled.eager()
 
 
 def _run_in_processes(work, options, checks, on_check, jobs: int, function=None, on_start=None,
@@ -461,8 +455,9 @@ def _start_worker(warm: bool = False) -> None:
     parent = multiprocessing.parent_process()
     if parent is not None and parent.sentinel is not None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
-    if warm:
-        _load_compiled()
+    if warm:  # the worker's searches compiled from their first position, for as long as it lives
+        from .search import compiled
+        compiled.eager()
 
 
 def _exit_with(sentinel) -> None:

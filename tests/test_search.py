@@ -30,6 +30,20 @@ def checked(puzzle, lines):
     return is_solution([list(c) for c in puzzle.rows], [list(c) for c in puzzle.columns], lines)
 
 
+def random_board(height: int, width: int, data):
+    """A board of clues drawn by hypothesis's ``data`` (any clue of the line's length: solvable or not) and its
+    state from some known squares drawn too, settled: ``(board, start)``, ``start`` None when they break a line."""
+    from paint.search.board import Board
+
+    def clue(length):
+        return tuple(data.draw(st.sampled_from(clues_of(["".join(p) for p in itertools.product("X.", repeat=length)]))))
+
+    board = Board([clue(width) for _ in range(height)], [clue(height) for _ in range(width)], None)
+    known = [bytearray(data.draw(st.sampled_from([BLANK, BLANK, BLANK, EMPTY, FULL])) for _ in range(width))
+             for _ in range(height)]
+    return board, board.start(known)
+
+
 def kramer_corner_puzzle():
     """Kramer's corner example (decision 6): the 2 and 4 columns at the right, rows 3, 2, 3, 1 at the top."""
     return paint.Puzzle(rows=[[3], [2], [3], [1], [1], [1]],
@@ -817,15 +831,9 @@ class TestCompiledProbe:
         """On any clues (solvable or not) and known squares, scored either way: the same settled position, the
         same two children of the same guessed square, or the same "no solution" / "solved"."""
         from paint.search import compiled
-        from paint.search.board import Board, Inherited
+        from paint.search.board import Inherited
 
-        def clue(length):
-            return tuple(data.draw(st.sampled_from(clues_of(["".join(p) for p in itertools.product("X.", repeat=length)]))))
-
-        board = Board([clue(width) for _ in range(height)], [clue(height) for _ in range(width)], None)
-        known = [bytearray(data.draw(st.sampled_from([BLANK, BLANK, BLANK, EMPTY, FULL])) for _ in range(width))
-                 for _ in range(height)]
-        start = board.start(known)
+        board, start = random_board(height, width, data)
         if start is None:
             return
         probe = compiled.for_board(board)
@@ -881,15 +889,8 @@ class TestCompiledProbe:
         """The compiled plain pass gives the square and children the Python one does, and the compiled test of
         each blank square assumed full breaks exactly when the Python propagation does."""
         from paint.search import compiled
-        from paint.search.board import Board
 
-        def clue(length):
-            return tuple(data.draw(st.sampled_from(clues_of(["".join(p) for p in itertools.product("X.", repeat=length)]))))
-
-        board = Board([clue(width) for _ in range(height)], [clue(height) for _ in range(width)], None)
-        known = [bytearray(data.draw(st.sampled_from([BLANK, BLANK, BLANK, EMPTY, FULL])) for _ in range(width))
-                 for _ in range(height)]
-        start = board.start(known)
+        board, start = random_board(height, width, data)
         if start is None:
             return
         probe = compiled.for_board(board)

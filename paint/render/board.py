@@ -98,29 +98,28 @@ def draw(puzzle: Puzzle, grid: Grid | None = None, *, marked: Collection[tuple[i
         raise ValueError(f"a {grid.width} x {grid.height} grid cannot be drawn in a "
                          f"{puzzle.width} x {puzzle.height} puzzle")
     header, frame, labels, numbers, cell, left = _frame(puzzle)
-    plain = {value: glyph * cell if value == FULL else glyph.rjust(2).ljust(cell) for value, glyph in GLYPHS.items()}
+    plain, shown = _cells(False, cell), _cells(True, cell)
     lines = list(header)
     by_row: dict[int, list[int]] = {}
     for row, column in marked:
         by_row.setdefault(row, []).append(column)
-    blank = plain[BLANK] * puzzle.width
     for row, label in enumerate(labels):
-        if grid is None:
-            squares = blank
-        else:
-            values = grid.rows[row]
-            squares = "".join([plain[value] for value in values])
-            if row in by_row:
-                drawn = [plain[value] for value in values]
-                for column in by_row[row]:
-                    value = values[column]
-                    glyph = MARKED[value]
-                    drawn[column] = glyph * cell if value == FULL else glyph.rjust(2).ljust(cell)
-                squares = "".join(drawn)
-        lines.append(f"{label}{squares}| {row + 1}")
+        values = grid.rows[row] if grid is not None else bytes(puzzle.width)
+        drawn = [plain[value] for value in values]
+        for column in by_row.get(row, ()):
+            drawn[column] = shown[values[column]]
+        lines.append(f"{label}{''.join(drawn)}| {row + 1}")
     lines.append(frame)
     lines.append(numbers)
     return Board(lines, len(header), left, cell)
+
+
+@functools.lru_cache(maxsize=8)
+def _cells(marked: bool, cell: int) -> dict:
+    """How each square value is drawn in a cell ``cell`` characters wide, with :data:`MARKED` when ``marked``,
+    else :data:`GLYPHS`: the glyph filling a full square's cell, ending an empty one's."""
+    glyphs = MARKED if marked else GLYPHS
+    return {value: glyph * cell if value == FULL else glyph.rjust(2).ljust(cell) for value, glyph in glyphs.items()}
 
 
 @functools.lru_cache(maxsize=4)

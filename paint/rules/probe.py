@@ -531,8 +531,7 @@ def _could_break(engine, squares) -> set | None:
     generation, so only these squares can break: for a caller that needs only which squares break
     (``engine.chains`` false), the others need no probe.
     """
-    full_break = getattr(engine, "full_break", None)
-    return None if full_break is None else full_break(engine.strips, squares)
+    return None if engine.full_break is None else engine.full_break(engine.strips, squares)
 
 
 def breaking(engine, memory: ProbeMemory, squares, generations: int):

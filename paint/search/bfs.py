@@ -49,14 +49,10 @@ from ..engine import Engine
 from ..errors import Contradiction
 from ..explanation import Mark, Outcome, Placement, Search
 from ..options import SolveOptions
-from ..squares import BLANK, EMPTY, FULL, Grid
+from ..squares import EMPTY, FULL, Grid
 from .blocks import blocks_by_places, placement_marks
+from .board import Board, state_of
 from .tree import Disagreement, Node, agreement, branch, changed, first_open, grid_copy, kill, merge, record
-
-
-_FULL_DIGIT = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"001")
-_EMPTY_DIGIT = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"010")
-"""Tables that turn a line's squares into binary digits: ``1`` for each full (empty) square."""
 
 
 class Verdict(enum.StrEnum):
@@ -147,9 +143,10 @@ class _Search:
         self.last_state = None  # (grid, its bit sets): the last grid turned into bit sets
         self.chained = False  # the caller tells the places that broke by their chains (explore)
 
-    def engine(self, grid: Grid, pending, budget=None):
-        return Engine(self.main.puzzle, self.rules, start=grid, pending=pending, budget=budget,
-                      by_strip=self.main.by_strip)
+    def engine(self, grid: Grid, pending):
+        """An engine of the line rules from ``grid``, the strips ``pending`` first, with no budget: it retells a run
+        already worked (:meth:`tell`), which is no longer than the run itself."""
+        return Engine(self.main.puzzle, self.rules, start=grid, pending=pending, by_strip=self.main.by_strip)
 
     def work(self, node: Node) -> None:
         """Put ``node``'s block in its parent's grid and work it with line logic: it breaks, is solved or stalls.
@@ -163,7 +160,7 @@ class _Search:
         known = self.memory.get(node.placement) if at_stall else None
         if known is not None and known.dead:  # it broke from less than is known now: it breaks again
             node.dead, node.outcome, node.broken, node.reason = True, known.outcome, known.broken, known.reason
-            node.runs, node.children, node.told = known.runs, known.children, known.told
+            node.runs, node.children = known.runs, known.children
             node.worked, node.steps, node.runs_told = known.worked, known.steps, known.runs_told
             return
         node.marks = tuple(placement_marks(node.placement, node.parent.grid))
@@ -207,7 +204,6 @@ class _Search:
             state[offset + h + mark.column] |= 1 << mark.row
         settled, _ = board.settle(state, set(pending))
         node.runs += ((base, tuple(marks), frozenset(pending), settled < 0),)
-        node.told = False
         if settled < 0:
             node.outcome, node.dead, node.grid = Outcome.CONTRADICTION, True, None
             return
@@ -230,7 +226,6 @@ class _Search:
 
     def board(self):
         if self.memory.board is None:
-            from .board import Board
             puzzle = self.main.puzzle
             self.memory.board = Board([tuple(clue) for clue in puzzle.rows],
                                       [tuple(clue) for clue in puzzle.columns], None)
@@ -241,11 +236,7 @@ class _Search:
         """``grid`` as the bit sets of :class:`paint.search.board.Board` (remembered for the grid a branch holds)."""
         if self.last_state is not None and self.last_state[0] is grid:
             return self.last_state[1]
-        rows = [bytes(row) for row in grid.rows]
-        lines = [*rows, *map(bytes, zip(*rows))]  # the rows, then the columns
-        # a line's squares as bits, bit p for square p: its squares as binary digits, the last first
-        state = [int(line.translate(_FULL_DIGIT)[::-1], 2) for line in lines]
-        state += [int(line.translate(_EMPTY_DIGIT)[::-1], 2) for line in lines]
+        state = state_of(grid.rows)
         self.last_state = (grid, state)  # the places of one block are worked one after another, from one grid
         return state
 
@@ -303,7 +294,7 @@ class _Search:
             worked += len(engine.steps)
             if self.keep_steps:
                 steps += tuple(engine.steps)
-        node.worked, node.steps, node.told, node.runs_told = worked, steps, True, len(node.runs)
+        node.worked, node.steps, node.runs_told = worked, steps, len(node.runs)
 
     @property
     def keep_steps(self) -> bool:
@@ -427,7 +418,6 @@ class _Search:
                 survivor = next(child for child in children if not child.dead)
                 node.grid, node.outcome = survivor.grid, survivor.outcome
                 node.runs += survivor.runs
-                node.told = False
                 continue
             pending = set()
             for mark in marks:

@@ -15,7 +15,7 @@ import attrs
 
 from ..budget import Budget
 from ..linesolvers.bits import settle_masks
-from ..squares import EMPTY, FULL, Grid
+from ..squares import BLANK, EMPTY, FULL, Grid
 
 CACHE_SIZE = 600_000
 """How many line answers one search remembers before it forgets them all and starts again (about 70 MB on
@@ -78,17 +78,8 @@ class Board:
 
     def start(self, rows) -> list[int] | None:
         """The state of the known squares of ``rows``, settled; None when a line cannot be completed."""
-        h, lines = self.height, self.height + self.width
-        state = [0] * (2 * lines)
-        for r, row in enumerate(rows):
-            for c, value in enumerate(row):
-                if value == FULL:
-                    state[r] |= 1 << c
-                    state[h + c] |= 1 << r
-                elif value == EMPTY:
-                    state[lines + r] |= 1 << c
-                    state[lines + h + c] |= 1 << r
-        return state if self.settle(state, set(range(lines)))[0] >= 0 else None
+        state = state_of(rows)
+        return state if self.settle(state, set(range(self.height + self.width)))[0] >= 0 else None
 
     def _solve(self, index: int, key: int, full: int, empty: int) -> int:
         """Line ``index`` with squares ``full`` and ``empty`` (``key``: both in one integer, as :meth:`settle`
@@ -163,6 +154,15 @@ class Board:
         """Guess without probing (the plain pass): ``SOLVED`` when ``state`` is solved, else a ``GUESS`` of the
         first blank square of the row with the fewest blank squares; ``inherited`` and ``product`` are not
         used."""
+        square = self.plain_square(state)
+        if square is None:
+            return Expanded(Expansion.SOLVED, state)
+        r, c = square
+        return Expanded(Expansion.GUESS, state, (self.guess(state, r, c, FULL)[0], self.guess(state, r, c, EMPTY)[0]))
+
+    def plain_square(self, state: list[int]) -> tuple[int, int] | None:
+        """The square the plain pass guesses in ``state``: the first blank square of the row with the fewest
+        blank squares (the first such row); None when no square is blank."""
         lines, every = self.height + self.width, (1 << self.width) - 1
         best = None
         for r in range(self.height):
@@ -170,10 +170,9 @@ class Board:
             if blank and (best is None or blank.bit_count() < best[0]):
                 best = (blank.bit_count(), r, blank)
         if best is None:
-            return Expanded(Expansion.SOLVED, state)
+            return None
         _, r, blank = best
-        c = (blank & -blank).bit_length() - 1
-        return Expanded(Expansion.GUESS, state, (self.guess(state, r, c, FULL)[0], self.guess(state, r, c, EMPTY)[0]))
+        return r, (blank & -blank).bit_length() - 1
 
     def probe(self, state: list[int], inherited: Inherited | None = None, product: bool = False) -> Expanded:
         """Probe every blank square of ``state`` until a pass changes nothing (Wu et al.'s fully probing), in Python.
@@ -242,6 +241,20 @@ class Board:
         """The solved ``state`` as a :class:`paint.squares.Grid`."""
         return Grid(self.height, self.width,
                     [[FULL if state[r] >> c & 1 else EMPTY for c in range(self.width)] for r in range(self.height)])
+
+
+_FULL_DIGIT = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"001")
+_EMPTY_DIGIT = bytes.maketrans(bytes([BLANK, EMPTY, FULL]), b"010")
+"""Tables that turn a line's squares into binary digits: ``1`` for each full (empty) square."""
+
+
+def state_of(rows) -> list[int]:
+    """The known squares of ``rows`` (rows of square values, all of one length) as a state (:class:`Board`),
+    unsettled: each line's squares read as binary digits, the last first, in C."""
+    rows = [bytes(row) for row in rows]
+    lines = [*rows, *map(bytes, zip(*rows))]  # the rows, then the columns
+    return ([int(line.translate(_FULL_DIGIT)[::-1] or b"0", 2) for line in lines]
+            + [int(line.translate(_EMPTY_DIGIT)[::-1] or b"0", 2) for line in lines])
 
 
 def changed_lines(old: list[int], new: list[int], lines: int) -> int:

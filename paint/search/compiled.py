@@ -94,7 +94,7 @@ class Probe:
     def __init__(self, board, kernels) -> None:
         import numpy as np
 
-        self.np, self.kernels = np, kernels
+        self.np, self.kernels, self.board = np, kernels, board
         self.height, self.width = board.height, board.width
         self.lines = lines = board.height + board.width
         assert lines <= 128, "the kernels keep the lines a probe read in two 64-bit words"
@@ -145,16 +145,10 @@ class Probe:
         """:meth:`paint.search.board.Board.plain` (guess without probing), its two children settled in compiled
         code: the same answer."""
         np, kernels = self.np, self.kernels
-        lines, every = self.lines, (1 << self.width) - 1
-        best = None
-        for r in range(self.height):
-            blank = every & ~(state[r] | state[lines + r])
-            if blank and (best is None or blank.bit_count() < best[0]):
-                best = (blank.bit_count(), r, blank)
-        if best is None:
+        square = self.board.plain_square(state)
+        if square is None:
             return Expanded(Expansion.SOLVED, state)
-        _, r, blank = best
-        c = (blank & -blank).bit_length() - 1
+        r, c = square
         here = np.array(state, np.uint64)
         read = np.zeros(2, np.uint64)
         children = []

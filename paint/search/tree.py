@@ -57,7 +57,11 @@ class Node:
     marks: tuple[Mark, ...] = ()
     runs: tuple = ()
     runs_told: int = 0
-    told: bool = False
+
+    @property
+    def told(self) -> bool:
+        """Whether every run has been told (:meth:`paint.search.bfs._Search.tell`)."""
+        return self.runs_told == len(self.runs)
 
     def cut_off(self) -> bool:
         """True when this branch or one above it has broken."""
