@@ -829,18 +829,23 @@ class TestCompiledProbe:
     @given(st.integers(1, 7), st.integers(1, 7), st.data())
     def test_same_position_and_children(self, height, width, data):
         """On any clues (solvable or not) and known squares, scored either way: the same settled position, the
-        same two children of the same guessed square, or the same "no solution" / "solved"."""
-        from paint.search import compiled
+        same two children of the same guessed square, or the same "no solution" / "solved" - with a line cache
+        of one slot (nearly every line evicts another), of a few, or of the usual size, and again when the same
+        position is probed a second time through the filled cache."""
+        from paint.search import _kernels, compiled
         from paint.search.board import Inherited
 
         board, start = random_board(height, width, data)
         if start is None:
             return
-        probe = compiled.for_board(board)
+        slots = data.draw(st.sampled_from([1, 4, compiled.CACHE_SLOTS]), label="cache slots")
+        probe = compiled.Probe(board, _kernels, slots)
         product = data.draw(st.booleans(), label="product")  # the second main search's scores
         ours, theirs = board.probe(list(start), None, product), probe(list(start), None, product)
         assert worked(theirs) == worked(ours)
         assert compiled_records(theirs.records, width) == ours.records
+        again = probe(list(start), None, product)  # its lines now answered from the cache where they are kept
+        assert worked(again) == worked(ours)
         if ours.children is not None:  # and the children, which inherit the records
             for child in ours.children:
                 if child is not None:
@@ -898,6 +903,30 @@ class TestCompiledProbe:
         lines = height + width
         blank = [(r, c) for r in range(height) for c in range(width) if not (start[r] | start[lines + r]) >> c & 1]
         assert probe.breaks(list(start), blank) == [board.guess(start, r, c, FULL)[0] is None for r, c in blank]
+
+    @settings(max_examples=100, deadline=None)
+    @given(st.data())
+    def test_line_cache_answers_only_for_its_own_line_and_squares(self, data):
+        """Any sequence of lines settled through a line cache of one, two or many slots gets exactly the answers
+        of settling each afresh: lines of two clues on five squares, the same line met again with the same
+        full squares and other empty ones, or another line with the same squares."""
+        import numpy as np
+        from paint.search import _kernels
+
+        clues = np.array([[1, 1], [2, 0], [3, 1]], np.int64)
+        counts, sizes = np.array([2, 1, 2], np.int64), np.array([5, 5, 6], np.int64)
+        cache = np.zeros((data.draw(st.sampled_from([1, 2, 1 << 10]), label="slots"), _kernels.CACHE_WORDS),
+                         np.uint64)
+        scratch = np.zeros((4, 3), np.uint64)
+        for _ in range(data.draw(st.integers(1, 30), label="lines")):
+            index = data.draw(st.integers(0, 2), label="line")
+            known = data.draw(st.lists(st.sampled_from([BLANK, BLANK, EMPTY, FULL]), min_size=int(sizes[index]),
+                                       max_size=int(sizes[index])), label="squares")
+            full = np.uint64(sum(1 << i for i, square in enumerate(known) if square == FULL))
+            empty = np.uint64(sum(1 << i for i, square in enumerate(known) if square == EMPTY))
+            cached = _kernels.settle_cached(index, clues, counts, sizes, full, empty, scratch, cache)
+            fresh = _kernels.settle_line(clues[index], counts[index], sizes[index], full, empty, scratch)
+            assert (bool(cached[0]), int(cached[1]), int(cached[2])) == (bool(fresh[0]), int(fresh[1]), int(fresh[2]))
 
     def test_records_out_of_step_are_a_bug_not_a_solution(self):
         """Records that claim a square already settled (or leave a blank one out) stop the search with an

@@ -113,10 +113,39 @@ def settle_line(targets, k, n, full, empty, scratch):
     return True, full | (mask & ~can_empty), empty | (mask & ~can_full)
 
 
+CACHE_WORDS = 5
+"""The words of one slot of a line cache (:func:`settle_cached`): the line's index plus one, with bit 32 set when
+its clue fits; its full squares; its empty squares; and the full and the empty squares settled from them."""
+
+
+@njit(cache=True, inline="always")
+def settle_cached(index, clues, counts, sizes, full, empty, scratch, cache):
+    """:func:`settle_line` on line ``index`` through ``cache``, a (2 ** b, :data:`CACHE_WORDS`) word array kept
+    for one board: a slot is chosen by a hash of the line and its squares, holds the last line settled there,
+    and answers only for exactly that line and those squares (so a collision costs a settle, never a wrong
+    answer).  A search meets the same line with the same squares over and over, in the probes of one position
+    and in those of the next (the line cache of Wolter's pbnsolve, here one direct-mapped table)."""
+    key = np.uint64(index + 1)
+    mixed = (full * np.uint64(0x9E3779B97F4A7C15)) ^ (empty * np.uint64(0xC2B2AE3D27D4EB4F)) \
+        ^ (key * np.uint64(0x165667B19E3779F9))
+    slot = np.int64((mixed >> np.uint64(32)) & np.uint64(cache.shape[0] - 1))
+    tag = cache[slot, 0]
+    if (tag & np.uint64(0xFFFFFFFF)) == key and cache[slot, 1] == full and cache[slot, 2] == empty:
+        return (tag >> np.uint64(32)) != _ZERO, cache[slot, 3], cache[slot, 4]
+    fits, new_full, new_empty = settle_line(clues[index], counts[index], sizes[index], full, empty, scratch)
+    cache[slot, 0] = key | (np.uint64(1 if fits else 0) << np.uint64(32))
+    cache[slot, 1] = full
+    cache[slot, 2] = empty
+    cache[slot, 3] = new_full
+    cache[slot, 4] = new_empty
+    return fits, new_full, new_empty
+
+
 @njit(cache=True)
-def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, read):
+def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, read, cache):
     """Settle the ``queued`` lines at the front of ``queue`` (``dirty`` marks them), and every line they
-    change, in ``state`` in place (:meth:`paint.search.board.Board.settle`).  Returns how many squares it
+    change, in ``state`` in place (:meth:`paint.search.board.Board.settle`), each line through the board's line
+    ``cache`` (:func:`settle_cached`).  Returns how many squares it
     settled, -1 when a line cannot be completed; ``dirty`` is all False again either way, and every line
     taken up is marked in ``read`` (two words: bit ``i`` of word ``i // 64`` for line ``i``)."""
     settled = 0
@@ -127,7 +156,7 @@ def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scr
         read[index >> 6] |= _ONE << np.uint64(index & 63)
         full = state[index]
         empty = state[lines + index]
-        fits, new_full, new_empty = settle_line(clues[index], counts[index], sizes[index], full, empty, scratch)
+        fits, new_full, new_empty = settle_cached(index, clues, counts, sizes, full, empty, scratch, cache)
         if not fits:
             for i in range(queued):
                 dirty[queue[i]] = False
@@ -156,10 +185,10 @@ def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scr
 
 
 @njit(cache=True)
-def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue, scratch, read):
+def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue, scratch, read, cache):
     """A copy of ``state`` with square ``(r, c)`` set to ``value`` (1 empty, 2 full) and settled, and how
     many more squares that settled (-1: a line cannot be completed); the lines it took up are added to
-    ``read`` (as :func:`settle`)."""
+    ``read``, and ``cache`` is the board's line cache (as :func:`settle`)."""
     guessed = state.copy()
     offset = 0 if value == _FULL else lines
     guessed[offset + r] |= _ONE << np.uint64(c)
@@ -168,7 +197,7 @@ def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue,
     queue[1] = height + c
     dirty[r] = True
     dirty[height + c] = True
-    return guessed, settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, scratch, read)
+    return guessed, settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, scratch, read, cache)
 
 
 @njit(cache=True)
@@ -187,7 +216,7 @@ def forget(old, new, lines, reads, scores):
 
 
 @njit(cache=True)
-def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, reads, scores, product):
+def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cache, reads, scores, product):
     """Fully probe ``state`` (:meth:`paint.search.board.Board.probe`): every blank square tried full and empty,
     until a pass over them changes nothing.
 
@@ -195,7 +224,8 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, rea
     (the squares its weaker value settled, or with ``product`` the product of the two values' counts,
     each plus one; -1: no record) and the lines that probe read (two words, as :func:`settle`).  A square
     whose record holds is not probed again; the records that hold on entry (inherited from the parent
-    position, less those :func:`forget` dropped) are kept up to date in place.
+    position, less those :func:`forget` dropped) are kept up to date in place.  ``cache`` is the board's line
+    cache (:func:`settle_cached`).
 
     Returns ``(outcome, state, row, column)``: outcome :data:`PROBE_BROKEN` when the position has no
     solution, :data:`PROBE_SOLVED` when it is solved, :data:`PROBE_GUESS` when ``(row, column)`` is the
@@ -219,8 +249,8 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, rea
                     continue
                 read_full[:] = _ZERO
                 read_empty[:] = _ZERO
-                full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue, scratch, read_full)
-                empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue, scratch, read_empty)
+                full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue, scratch, read_full, cache)
+                empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue, scratch, read_empty, cache)
                 if if_full < 0 and if_empty < 0:
                     return PROBE_BROKEN, state, -1, -1
                 if if_full < 0 or if_empty < 0:
@@ -241,7 +271,7 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, rea
                                 queue[queued] = line
                                 queued += 1
                     if queued:
-                        settle(agreed, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, unused)
+                        settle(agreed, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, unused, cache)
                         forget(state, agreed, lines, reads, scores)
                         state = agreed
                         changed = True

@@ -19,6 +19,11 @@ from .board import BROKEN, Board, Expanded, Expansion, Inherited
 MAX_SQUARES = 62
 """The longest line the compiled probe takes (64-bit words; see :mod:`paint.search._kernels`)."""
 
+CACHE_SLOTS = 1 << 14
+"""The slots of a :class:`Probe`'s line cache (:func:`paint.search._kernels.settle_cached`; 40 bytes each, so
+640 KB a board): a power of two.  On twelve of TAAI 2011's hardest checked two at a time, 2 ** 14 slots took
+74-77 s, 2 ** 13 82-85 s, 2 ** 16 86-88 s and one slot (no cache to speak of) 121-130 s (docs/search.md)."""
+
 
 def for_board(board):
     """A :class:`Probe` for ``board`` (:class:`paint.search.board.Board`), or None when numba is not installed,
@@ -91,7 +96,7 @@ def _try_kernels():
 class Probe:
     """Fully probing of one board's positions in compiled code, called like :meth:`paint.search.board.Board.probe`."""
 
-    def __init__(self, board, kernels) -> None:
+    def __init__(self, board, kernels, cache_slots: int | None = None) -> None:
         import numpy as np
 
         self.np, self.kernels, self.board = np, kernels, board
@@ -107,6 +112,13 @@ class Probe:
         self.dirty = np.zeros(lines, np.bool_)
         self.queue = np.zeros(lines, np.int64)
         self.scratch = np.zeros((4, longest + 1), np.uint64)
+        cache_slots = CACHE_SLOTS if cache_slots is None else cache_slots
+        assert cache_slots > 0 and cache_slots & (cache_slots - 1) == 0, "a power of two"
+        self.cache = np.zeros((cache_slots, kernels.CACHE_WORDS), np.uint64)  # all slots empty: no line has index -1
+
+    def _settling(self, read) -> tuple:
+        """The arguments :func:`paint.search._kernels.guess` takes after the height, lines read into ``read``."""
+        return self.clues, self.counts, self.sizes, self.dirty, self.queue, self.scratch, read, self.cache
 
     def __call__(self, state: list[int], inherited: Inherited | None = None, product: bool = False) -> Expanded:
         """The :class:`paint.search.board.Expanded` that :meth:`paint.search.board.Board.probe` gives with the
@@ -118,7 +130,7 @@ class Probe:
         Raises RuntimeError when the kernel finds its records inconsistent (a bug: the search would loop for
         ever, or a blank square would pass for solved)."""
         np, kernels = self.np, self.kernels
-        common = (self.clues, self.counts, self.sizes, self.dirty, self.queue, self.scratch)
+        common = (self.clues, self.counts, self.sizes, self.dirty, self.queue, self.scratch, self.cache)
         here = np.array(state, np.uint64)
         squares = self.height * self.width
         if inherited is not None and isinstance(inherited.records, Records):
@@ -136,7 +148,7 @@ class Probe:
         children = []
         read = np.zeros(2, np.uint64)
         for value in (int(FULL), int(EMPTY)):
-            child, count = kernels.guess(settled, r, c, value, self.lines, self.height, *common, read)
+            child, count = kernels.guess(settled, r, c, value, self.lines, self.height, *self._settling(read))
             children.append(child.tolist() if count >= 0 else None)
         return Expanded(Expansion.GUESS, settled.tolist(), tuple(children), Records(reads, scores))
 
@@ -153,8 +165,7 @@ class Probe:
         read = np.zeros(2, np.uint64)
         children = []
         for value in (int(FULL), int(EMPTY)):
-            child, count = kernels.guess(here, r, c, value, self.lines, self.height, self.clues, self.counts,
-                                         self.sizes, self.dirty, self.queue, self.scratch, read)
+            child, count = kernels.guess(here, r, c, value, self.lines, self.height, *self._settling(read))
             children.append(child.tolist() if count >= 0 else None)
         return Expanded(Expansion.GUESS, state, tuple(children))
 
@@ -167,8 +178,7 @@ class Probe:
         read = np.zeros(2, np.uint64)
         found = []
         for r, c in squares:
-            _, count = kernels.guess(here, r, c, int(FULL), self.lines, self.height, self.clues, self.counts,
-                                     self.sizes, self.dirty, self.queue, self.scratch, read)
+            _, count = kernels.guess(here, r, c, int(FULL), self.lines, self.height, *self._settling(read))
             found.append(count < 0)
         return found
 
