@@ -23,7 +23,9 @@ def main() -> int:
 
     A Ctrl-C (KeyboardInterrupt) at any moment, while paint is still being
     imported among them, returns 130 after ``paint: interrupted`` on
-    stderr.  A signal's exception raised where Python cannot let it rise
+    stderr - also when Python raised another exception from it (a Ctrl-C
+    while a class of an imported module is set up rises as a RuntimeError
+    whose cause is the KeyboardInterrupt).  A signal's exception raised where Python cannot let it rise
     (in a weakref callback or a ``__del__``, which Python would report as
     "Exception ignored" and forget) is raised again: the signal is sent
     anew (:func:`_raise_again`).  Once the status is known, the stop
@@ -43,6 +45,10 @@ def main() -> int:
         interrupted = False
     except KeyboardInterrupt:
         status, interrupted = EXIT_INTERRUPTED, True
+    except Exception as error:  # Python wrapped a Ctrl-C (a class body's __set_name__ raises RuntimeError from it)
+        if not _from_interrupt(error):
+            raise
+        status, interrupted = EXIT_INTERRUPTED, True
     while True:  # a Ctrl-C once the status is known (the command just ended) is ignored, never a traceback
         try:
             _quiet()
@@ -56,6 +62,20 @@ def main() -> int:
             pass
     sys.unraisablehook = previous
     return status
+
+
+def _from_interrupt(error: BaseException) -> bool:
+    """Whether ``error`` was raised because of a KeyboardInterrupt: one is its cause or its context, or theirs.
+
+    Python turns an exception raised while it sets up a class into ``RuntimeError: Error calling __set_name__
+    ...`` raised from it, so a Ctrl-C that lands there, in a module paint imports, rises as that RuntimeError."""
+    seen = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
 
 
 def _raise_again(unraisable) -> None:

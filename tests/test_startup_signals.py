@@ -209,3 +209,28 @@ def test_ctrl_c_as_the_command_ends_is_ignored(monkeypatch):
         for name, handler in before.items():
             signals.signal(getattr(signals, name), handler)
     assert len(calls) == 2
+
+
+@pytest.mark.parametrize("wrapped", [True, False])
+def test_ctrl_c_that_python_wrapped_is_an_interrupt(monkeypatch, capsys, wrapped):
+    """A Ctrl-C landing while Python sets up a class of a module paint imports rises as ``RuntimeError: Error
+    calling __set_name__ ...`` raised from the KeyboardInterrupt (CI saw one in ``platform``, imported by
+    attrs): paint reports it as an interrupt, 130, with no traceback.  The same error from no Ctrl-C is a bug,
+    and rises as it is."""
+    import paint.__main__ as entry
+    import paint.cli
+
+    def starting():
+        try:
+            raise KeyboardInterrupt if wrapped else ValueError("not a signal")
+        except BaseException as cause:
+            raise RuntimeError("Error calling __set_name__ on 'cached_property' instance") from cause
+
+    monkeypatch.setattr(entry, "_quiet", lambda: None)
+    monkeypatch.setattr(paint.cli, "main", starting)
+    if wrapped:
+        assert entry.main() == ENTRY_EXIT_INTERRUPTED
+        assert capsys.readouterr().err == "paint: interrupted\n"
+    else:
+        with pytest.raises(RuntimeError, match="__set_name__"):
+            entry.main()
