@@ -31,9 +31,21 @@ def checked(puzzle, lines):
 
 
 def random_board(height: int, width: int, data):
-    """A board of clues drawn by hypothesis's ``data`` (any clue of the line's length: solvable or not) and its
-    state from some known squares drawn too, settled: ``(board, start)``, ``start`` None when they break a line."""
+    """A board of clues drawn by hypothesis's ``data`` and its state from some known squares drawn too, settled:
+    ``(board, start)``, ``start`` None when they break a line.
+
+    Half the boards have any clue of each line's length (solvable or not) and two known squares in five; the
+    other half the clues of a drawn picture and a few of its squares known, so that most leave blank squares
+    to probe and guess (random clues seldom fit together: those boards mostly break or settle at once)."""
     from paint.search.board import Board
+
+    if data.draw(st.booleans(), label="from a picture"):
+        lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
+        board = Board([tuple(clue) for clue in clues_of(lines)], [tuple(clue) for clue in clues_of(columns_of(lines))],
+                      None)
+        known = [bytearray((FULL if square == "X" else EMPTY) if data.draw(st.integers(0, 9), label="shown") == 0
+                           else BLANK for square in line) for line in lines]
+        return board, board.start(known)
 
     def clue(length):
         return tuple(data.draw(st.sampled_from(clues_of(["".join(p) for p in itertools.product("X.", repeat=length)]))))
@@ -918,6 +930,10 @@ class TestCompiledProbe:
         cache = np.zeros((data.draw(st.sampled_from([1, 2, 1 << 10]), label="slots"), _kernels.CACHE_WORDS),
                          np.uint64)
         scratch = np.zeros((4, 3), np.uint64)
+        one = np.zeros((1, _kernels.CACHE_WORDS), np.uint64)  # two lines with the same squares, in one slot
+        first = _kernels.settle_cached(0, clues, counts, sizes, np.uint64(1), np.uint64(0), scratch, one)
+        second = _kernels.settle_cached(1, clues, counts, sizes, np.uint64(1), np.uint64(0), scratch, one)
+        assert (int(first[1]), int(first[2])) == (0b1, 0b10) and (int(second[1]), int(second[2])) == (0b11, 0b11100)
         for _ in range(data.draw(st.integers(1, 30), label="lines")):
             index = data.draw(st.integers(0, 2), label="line")
             known = data.draw(st.lists(st.sampled_from([BLANK, BLANK, EMPTY, FULL]), min_size=int(sizes[index]),

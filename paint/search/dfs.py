@@ -166,6 +166,14 @@ class _Prober:
         self.board, self.compiled_after = board, compiled_after
         self.probed = 0
         self.compiled = None
+        self.kernels: compiled.Probe | None | bool = False  # not asked for yet
+
+    def _kernels(self) -> compiled.Probe | None:
+        """The board's one :class:`paint.search.compiled.Probe` (so one line cache for every pass), made when
+        first asked for; None when the kernels cannot be used (:func:`paint.search.compiled.for_board`)."""
+        if self.kernels is False:
+            self.kernels = compiled.for_board(self.board)
+        return self.kernels
 
     def probe(self, state: list[int], inherited: Inherited | None = None, product: bool = False) -> Expanded:
         """:meth:`paint.search.board.Board.probe`, in Python or compiled: the same answer either way."""
@@ -174,7 +182,7 @@ class _Prober:
             after = self.compiled_after
             if after is None or (self.probed <= after and not compiled.loaded() and not compiled.EAGER):
                 return self.board.probe(state, inherited, product)
-            self.compiled = compiled.for_board(self.board) or self.board.probe
+            self.compiled = self._kernels() or self.board.probe
         return self.compiled(state, inherited, product)
 
     def plain(self):
@@ -183,7 +191,7 @@ class _Prober:
         and ``compiled_after`` allows it, else
         :meth:`paint.search.board.Board.plain`; the same answers either way."""
         if self.compiled_after is not None and (compiled.loaded() or compiled.EAGER):
-            found = compiled.for_board(self.board)
+            found = self._kernels()
             if found is not None:
                 return found.plain
         return self.board.plain
