@@ -189,12 +189,12 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
     empty: dict[int, int] = {}
     current = {across, down}
     for generation in range(1, generations + 1):
+        if budget is not None:  # once a generation: its strips are settled at once, in microseconds each
+            budget.check()
         last = generation == generations
         made = []
         # in order: a break ends the probe, and the strips read until then are what the memory keeps
         for index in sorted(current):
-            if budget is not None:
-                budget.check()
             live = strips[index]
             reads[index] = live.version
             known_full, known_empty = live.masks()
