@@ -183,6 +183,7 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
     """
     strips = engine.strips
     budget = engine.budget
+    height = engine.height
     across, down = engine.through(row, column)
     # the probe's squares over the engine's, by strip: the squares it made full and those it made empty
     full: dict[int, int] = {across: 1 << column, down: 1 << row}
@@ -216,11 +217,14 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
                 continue
             full[index], empty[index] = mine_full | new_full, mine_empty | new_empty
             following.add(index)
+            # the strips crossing this one (engine.crossing, inlined): square p of a row lies on column p, at
+            # the row's own place along it, and the other way round
+            first, bit = (height, 1 << index) if index < height else (0, 1 << (index - height))
             for news, overlay in ((new_full, full), (new_empty, empty)):
                 while news:
                     lowest = news & -news
-                    crossing, at = engine.crossing(index, lowest.bit_length() - 1)
-                    overlay[crossing] = overlay.get(crossing, 0) | 1 << at
+                    crossing = first + lowest.bit_length() - 1
+                    overlay[crossing] = overlay.get(crossing, 0) | bit
                     following.add(crossing)
                     news ^= lowest
         if not following:
