@@ -66,7 +66,8 @@ def console_script(folder: Path) -> Path:
 def signalled(command: list[str], signum: int, delay: float) -> tuple[int, str, bool]:
     """Start ``command`` (a Python command line, given ``-X importtime`` here) in the repository and send it
     ``signum`` after ``delay`` seconds; its status, its stderr without the import times, and whether paint's
-    guard was up (a module of :mod:`paint.cli` had been imported)."""
+    guard was up (a module of :mod:`paint.cli` had been imported before the first line of stderr that is not
+    an import time: the signal then found the guard up)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
     process = subprocess.Popen([command[0], "-X", "importtime", *command[1:]], cwd=ROOT, env=env,
                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -74,8 +75,13 @@ def signalled(command: list[str], signum: int, delay: float) -> tuple[int, str, 
     process.send_signal(signum)
     _, err = process.communicate(timeout=120)
     lines = err.decode("utf-8", "replace").splitlines(keepends=True)
-    guarded = any(IMPORTED_CLI.match(line) for line in lines)
-    return process.returncode, "".join(line for line in lines if not line.startswith("import time:")), guarded
+    said = [line for line in lines if not line.startswith("import time:")]
+    # up when paint's command had been imported before anything else came on stderr: Python may report an
+    # interrupt it could not raise (in an import lock's callback) early in the start-up, and then go on to run
+    # paint to the end, importing paint.cli after the report
+    first = lines.index(said[0]) if said else len(lines)
+    guarded = any(IMPORTED_CLI.match(line) for line in lines[:first])
+    return process.returncode, "".join(said), guarded
 
 
 IMPORTED_CLI = re.compile(r"import time: .*\| +paint\.cli\b")
