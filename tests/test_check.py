@@ -372,6 +372,8 @@ class TestCheckBatch:
 
     def test_ctrl_c_during_a_solve(self):
         """A real SIGINT in the middle of a long solve stops the batch; the cut-short solve is not reported as a limit."""
+        from paint.search import compiled
+        compiled.load()  # first: a SIGINT while numpy imports would leave it unloadable in this process
         found = [PuzzleEntry(str(CORPUS / "survey" / "knotty.non")), PuzzleEntry(str(CORPUS / "jwilk" / "data000.nin"))]
         timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
         timer.start()

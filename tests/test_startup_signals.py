@@ -234,6 +234,7 @@ def test_ctrl_c_that_python_wrapped_is_an_interrupt(monkeypatch, capsys, wrapped
 
     monkeypatch.setattr(entry, "_quiet", lambda: None)
     monkeypatch.setattr(paint.cli, "main", starting)
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)  # put back even when the error rises past main
     if wrapped:
         assert entry.main() == ENTRY_EXIT_INTERRUPTED
         assert capsys.readouterr().err == "paint: interrupted\n"

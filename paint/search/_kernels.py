@@ -142,7 +142,7 @@ def settle_cached(index, clues, counts, sizes, full, empty, scratch, cache):
 
 
 @njit(cache=True)
-def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, read, cache):
+def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, cache, read):
     """Settle the ``queued`` lines at the front of ``queue`` (``dirty`` marks them), and every line they
     change, in ``state`` in place (:meth:`paint.search.board.Board.settle`), each line through the board's line
     ``cache`` (:func:`settle_cached`).  Returns how many squares it
@@ -185,7 +185,7 @@ def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scr
 
 
 @njit(cache=True)
-def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue, scratch, read, cache):
+def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue, scratch, cache, read):
     """A copy of ``state`` with square ``(r, c)`` set to ``value`` (1 empty, 2 full) and settled, and how
     many more squares that settled (-1: a line cannot be completed); the lines it took up are added to
     ``read``, and ``cache`` is the board's line cache (as :func:`settle`)."""
@@ -197,7 +197,7 @@ def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue,
     queue[1] = height + c
     dirty[r] = True
     dirty[height + c] = True
-    return guessed, settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, scratch, read, cache)
+    return guessed, settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, scratch, cache, read)
 
 
 @njit(cache=True)
@@ -249,8 +249,8 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cac
                     continue
                 read_full[:] = _ZERO
                 read_empty[:] = _ZERO
-                full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue, scratch, read_full, cache)
-                empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue, scratch, read_empty, cache)
+                full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue, scratch, cache, read_full)
+                empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue, scratch, cache, read_empty)
                 if if_full < 0 and if_empty < 0:
                     return PROBE_BROKEN, state, -1, -1
                 if if_full < 0 or if_empty < 0:
@@ -271,7 +271,7 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cac
                                 queue[queued] = line
                                 queued += 1
                     if queued:
-                        settle(agreed, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, unused, cache)
+                        settle(agreed, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, cache, unused)
                         forget(state, agreed, lines, reads, scores)
                         state = agreed
                         changed = True

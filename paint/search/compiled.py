@@ -115,10 +115,8 @@ class Probe:
         cache_slots = CACHE_SLOTS if cache_slots is None else cache_slots
         assert cache_slots > 0 and cache_slots & (cache_slots - 1) == 0, "a power of two"
         self.cache = np.zeros((cache_slots, kernels.CACHE_WORDS), np.uint64)  # all slots empty: no line has index -1
-
-    def _settling(self, read) -> tuple:
-        """The arguments :func:`paint.search._kernels.guess` takes after the height, lines read into ``read``."""
-        return self.clues, self.counts, self.sizes, self.dirty, self.queue, self.scratch, read, self.cache
+        # what every kernel call takes of the board, in the kernels' order
+        self.common = (self.clues, self.counts, self.sizes, self.dirty, self.queue, self.scratch, self.cache)
 
     def __call__(self, state: list[int], inherited: Inherited | None = None, product: bool = False) -> Expanded:
         """The :class:`paint.search.board.Expanded` that :meth:`paint.search.board.Board.probe` gives with the
@@ -130,7 +128,7 @@ class Probe:
         Raises RuntimeError when the kernel finds its records inconsistent (a bug: the search would loop for
         ever, or a blank square would pass for solved)."""
         np, kernels = self.np, self.kernels
-        common = (self.clues, self.counts, self.sizes, self.dirty, self.queue, self.scratch, self.cache)
+        common = self.common
         here = np.array(state, np.uint64)
         squares = self.height * self.width
         if inherited is not None and isinstance(inherited.records, Records):
@@ -148,7 +146,7 @@ class Probe:
         children = []
         read = np.zeros(2, np.uint64)
         for value in (int(FULL), int(EMPTY)):
-            child, count = kernels.guess(settled, r, c, value, self.lines, self.height, *self._settling(read))
+            child, count = kernels.guess(settled, r, c, value, self.lines, self.height, *common, read)
             children.append(child.tolist() if count >= 0 else None)
         return Expanded(Expansion.GUESS, settled.tolist(), tuple(children), Records(reads, scores))
 
@@ -165,7 +163,7 @@ class Probe:
         read = np.zeros(2, np.uint64)
         children = []
         for value in (int(FULL), int(EMPTY)):
-            child, count = kernels.guess(here, r, c, value, self.lines, self.height, *self._settling(read))
+            child, count = kernels.guess(here, r, c, value, self.lines, self.height, *self.common, read)
             children.append(child.tolist() if count >= 0 else None)
         return Expanded(Expansion.GUESS, state, tuple(children))
 
@@ -178,7 +176,7 @@ class Probe:
         read = np.zeros(2, np.uint64)
         found = []
         for r, c in squares:
-            _, count = kernels.guess(here, r, c, int(FULL), self.lines, self.height, *self._settling(read))
+            _, count = kernels.guess(here, r, c, int(FULL), self.lines, self.height, *self.common, read)
             found.append(count < 0)
         return found
 
