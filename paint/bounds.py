@@ -126,11 +126,11 @@ class Derivation:
         mirrored, right, mirrored_failure = _leftmost(self.targets[::-1], self.squares[::-1])
         if (failure is None) != (mirrored_failure is None):  # both placements exist, or neither
             raise RuntimeError("one of the left-most and right-most placements failed, the other not")
-        self.events = {"start": left, "end": [
-            Event(k - 1 - e.target, "end", n - 1 - e.value, e.cause,
-                  None if e.square is None else n - 1 - e.square, e.cites,
-                  None if e.previous is None else n - 1 - e.previous)
-            for e in right]}
+        last = n - 1
+        self.events = {"start": left, "end": [  # an Event made as a plain tuple is, without its constructor's call
+            _new(Event, (k - 1 - target, "end", last - value, cause, None if square is None else last - square,
+                         cites, None if previous is None else last - previous))
+            for target, _, value, cause, square, cites, previous in right]}
         self.failure = None
         self.earliest = self.latest = None
         if failure is None:
@@ -204,25 +204,29 @@ class Derivation:
         ordered: list[Fact] = []
         seen: set = set()
         visited: set = set()
-
-        def need(index: int, side: str) -> None:
-            if (index, side) in visited:
-                return
-            visited.add((index, side))
-            fact = self.fact(index, side)
-            key = (side, fact.target, fact.events)
-            if key in seen:
-                return
-            seen.add(key)
-            for event in fact.events:
-                if event.cites is not None:
-                    need(event.cites, side)
-            ordered.append(fact)
-
         for index, side in wanted:
-            need(index, side)
+            self._need(index, side, ordered, seen, visited)
         self._proofs[wanted] = tuple(ordered)
         return ordered
+
+    def _need(self, index: int, side: str, ordered: list, seen: set, visited: set) -> None:
+        """Append to ``ordered`` the fact of event ``index`` of ``side`` after the facts it cites, unless there.
+
+        A method, not a function nested in :meth:`proof_of`: a nested function that calls itself is a reference
+        cycle, which would keep the derivation alive until the garbage collector's next full pass.
+        """
+        if (index, side) in visited:
+            return
+        visited.add((index, side))
+        fact = self.fact(index, side)
+        key = (side, fact.target, fact.events)
+        if key in seen:
+            return
+        seen.add(key)
+        for event in fact.events:
+            if event.cites is not None:
+                self._need(event.cites, side, ordered, seen, visited)
+        ordered.append(fact)
 
     def behind(self, bounds) -> list[Fact]:
         """The facts the bounds ``bounds`` rest on, each after those it cites, none twice (:meth:`proof_of`).
@@ -287,6 +291,11 @@ class Derivation:
         return self.proof_of([(failure.event, failure.side)])
 
 
+_new = tuple.__new__
+"""Makes a named tuple from a tuple of its fields, as its class would (the class's own call costs a Python call
+more, and a derivation of a long line makes millions of events)."""
+
+
 @functools.lru_cache(maxsize=64)
 def derive(targets: tuple[int, ...], squares: bytes) -> Derivation:
     """The :class:`Derivation` of ``targets`` in ``squares``, from a small cache: a step's reason is read by its
@@ -303,13 +312,14 @@ def _leftmost(targets, squares: bytes):
     """
     n, k = len(squares), len(targets)
     events: list[Event] = []
+    append = events.append
     current = [0] * k     # each block's latest event
     starts = [0] * k
 
     def move(target: int, value: int, cause: str, square=None, cites=None, previous=None) -> None:
         starts[target] = value
-        events.append(Event(target, "start", value, cause, square, cites, previous))
-        current[target] = len(events) - 1
+        current[target] = len(events)
+        append(_new(Event, (target, "start", value, cause, square, cites, previous)))
 
     for j in range(k):
         if j == 0:

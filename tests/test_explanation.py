@@ -715,3 +715,36 @@ class TestChains:
                     assert said[0].startswith("if ") and "no placement of the blocks would fit" in said[0]
                     assert body[at + 1][0] == 3
         assert told
+
+
+def test_long_reasons_said_as_placements_without_being_worded_fact_by_fact():
+    """A line rule's reason of more items (spans, stretches, gaps, runs) than ``LONGEST`` is said as the two
+    placements without wording its facts one a line first: the same lines as wording them, finding them too
+    many, and saying the placements instead (random dense puzzles, whose long lines have many spans)."""
+    import random
+
+    from paint.wording import LONGEST, PLACED, placed_lines, reason_lines
+
+    rng = random.Random(7)
+    seen = 0
+    for size in (40, 60):
+        picture = [[rng.random() < 0.85 for _ in range(size)] for _ in range(size)]
+        result = paint.solve(paint.Puzzle(rows=[runs_of(row) for row in picture],
+                                          columns=[runs_of(column) for column in zip(*picture)]))
+        for step in result.steps:
+            for reason in step.reasons:
+                if reason.rule not in PLACED:
+                    continue
+                bounds = reason.row.bounds(reason)
+                lines = reason.row.words(reason, bounds)
+                if len(lines) > LONGEST:
+                    lines = placed_lines(reason.derivation, reason.clue, reason.strip.crossing) + \
+                        reason.row.words(reason, bounds, said=False)
+                    seen += len(bounds) > LONGEST
+                assert reason_lines(reason) == [line if isinstance(line, tuple) else (0, line) for line in lines]
+    assert seen > 10
+
+
+def runs_of(line) -> list[int]:
+    """The clue of a line of booleans (True full)."""
+    return [len(run) for run in "".join("X" if full else " " for full in line).split()]

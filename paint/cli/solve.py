@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import signal
 import sys
 import threading
@@ -221,8 +222,11 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
                 writer.write(drawn)
                 rounds.shown(drawn)
 
+        drawing = document is None and arguments.grids  # pictures between the steps: only the text draws them
+
         def on_step(step, grid, puzzle=puzzle, document=document, rounds=rounds):
-            show(rounds.start(step, grid))
+            if drawing:  # the grid is copied where a round closes: work only for a picture
+                show(rounds.start(step, grid))
             # the reasons are worded once, for the text and the page alike
             body = None if arguments.brief or page is None else step_body(step, detail=arguments.detail)
             if document is not None:
@@ -230,18 +234,26 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
             else:
                 part = step_part(step, detail=arguments.detail, brief=arguments.brief, width=width, body=body)
                 writer.write(part)
-                rounds.shown(part)
+                if drawing:
+                    rounds.shown(part)
             if page is not None:
                 page.step(step, body)
+            # The steps are kept to the end of the solve (the result holds them): the cycle collector need not
+            # look through them again.  A dense 1000 x 1000 solve keeps a million marks, and the collector's full
+            # passes over them were a fifth of its explained solve; gc.freeze() sets aside what lives now (at
+            # once), and gc.unfreeze() below hands it back when the puzzle is done, so no cycle is kept for good.
+            gc.freeze()
 
         try:
             result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)
         finally:
+            gc.unfreeze()
             if status is not None:
                 status.stop()
         # the grid the steps built: a result's grid may hold squares no step marked (a solution of several)
-        show(rounds.finish(result.grid if result.status == "solved" and result.depth_first is None
-                           else replay(puzzle, result.steps)))
+        if drawing:
+            show(rounds.finish(result.grid if result.status == "solved" and result.depth_first is None
+                               else replay(puzzle, result.steps)))
         results.append(result if not many else attrs.evolve(result, steps=()))  # keep one explanation at a time
         if arguments.json:
             document.end(result)

@@ -38,16 +38,13 @@ def find(strip) -> Finding | None:
     squares = strip.squares
     marks = []
     spans = []
-    for target, patch in enumerate(strip.patches):
-        if patch.overlap is None:
+    # each block's overlap (its patch's, paint.strip.Patch.overlap) from the two placements' starts at once
+    for target, (left, right, size) in enumerate(zip(strip.lefts, strip.rights, strip.targets)):
+        first, last = right, left + size - 1
+        if first > last or BLANK not in squares[first:last + 1]:
             continue
-        first, last = patch.overlap
-        if BLANK not in squares[first:last + 1]:
-            continue
-        new = [p for p in range(first, last + 1) if squares[p] == BLANK]
-        if new:
-            marks.extend((p, FULL) for p in new)
-            spans.append((target, first, last))
+        marks.extend((p, FULL) for p in range(first, last + 1) if squares[p] == BLANK)
+        spans.append((target, first, last))
     if not marks:
         return None
     return Finding(marks, Covered(spans))
