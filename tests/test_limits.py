@@ -225,6 +225,27 @@ class TestStreamedJson:
         assert json.loads(text) == json.loads(json.dumps(value))
         assert text.count("\n") == json.dumps(value, indent=2).count("\n")
 
+    def test_kept_steps_set_aside_from_the_collector_while_solving(self, tmp_path, monkeypatch):
+        """paint solve freezes what lives after each step (the kept steps, which the cycle collector need not
+        scan again) and unfreezes it when each puzzle is done, so nothing stays frozen."""
+        import gc
+
+        import paint.cli.solve as solve_command
+        counts = []
+        real = solve_command.solve
+
+        def watched(*args, on_step, **kwargs):
+            def step(step, grid):
+                on_step(step, grid)
+                counts.append(gc.get_freeze_count())
+            return real(*args, on_step=step, **kwargs)
+
+        monkeypatch.setattr(solve_command, "solve", watched)
+        before = gc.get_freeze_count()
+        assert cli.main(["solve", str(SEARCH), "--json", "-o", str(tmp_path / "out.json")]) == 0
+        assert counts and all(count > before for count in counts[1:])
+        assert gc.get_freeze_count() == before == 0
+
     def test_many_marks_in_chunks(self):
         """A step with more marks than one chunk is written in chunks and still matches."""
         size = 60
