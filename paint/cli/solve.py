@@ -161,6 +161,39 @@ class _Stopping:
         self.event.set()
 
 
+class _KeptSteps:
+    """Sets the steps a solve keeps aside from Python's cycle collector while the solve goes on.
+
+    The steps are kept to the end of the solve (the result holds them), so
+    the collector need not look through them again and again: a dense
+    1000 x 1000 solve keeps a million marks, and the collector's full passes
+    over them were a fifth of its explained solve.  :meth:`step`, after each
+    step, sets aside all that lives (``gc.freeze()``, at once); :meth:`done`,
+    when the puzzle is done, hands it back and collects the puzzle's cycles,
+    which would otherwise be set aside again by the next puzzle's first step
+    (the memory of ``--all`` would grow with every puzzle).  A program that
+    runs paint's command after freezing objects of its own, or with the
+    collector off, is left as it was: nothing is frozen or unfrozen.
+    """
+
+    def __init__(self):
+        self.active = gc.isenabled() and gc.get_freeze_count() == 0
+        self.frozen = False
+
+    def step(self) -> None:
+        """After a step: set aside all that lives now."""
+        if self.active:
+            gc.freeze()
+            self.frozen = True
+
+    def done(self) -> None:
+        """After the puzzle (however its solve ended): hand it all back, and free the cycles among it."""
+        if self.frozen:
+            gc.unfreeze()
+            gc.collect()
+            self.frozen = False
+
+
 def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: _Stopping) -> None:
     """Solve ``puzzles`` in order, writing each explanation (or JSON document) as the solve goes.
 
@@ -238,16 +271,13 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
                     rounds.shown(part)
             if page is not None:
                 page.step(step, body)
-            # The steps are kept to the end of the solve (the result holds them): the cycle collector need not
-            # look through them again.  A dense 1000 x 1000 solve keeps a million marks, and the collector's full
-            # passes over them were a fifth of its explained solve; gc.freeze() sets aside what lives now (at
-            # once), and gc.unfreeze() below hands it back when the puzzle is done, so no cycle is kept for good.
-            gc.freeze()
+            kept.step()
 
+        kept = _KeptSteps()
         try:
             result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)
         finally:
-            gc.unfreeze()
+            kept.done()
             if status is not None:
                 status.stop()
         # the grid the steps built: a result's grid may hold squares no step marked (a solution of several)

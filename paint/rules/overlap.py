@@ -12,6 +12,8 @@ see :func:`technique`.
 >>> finding = find(strip)
 >>> [p for p, v in finding.marks], finding.detail
 ([5, 6, 7, 8, 9], Covered(spans=((1, 5, 9),)))
+>>> find(Strip(StripId('row', 2), (2, 7, 1), [0] * 14)) is None  # no bounds worked out yet
+True
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ class Covered:
 
 def find(strip) -> Finding | None:
     """Mark full the blank squares every placement of some target's block covers (Kramer rule i)."""
+    if not strip.patches:  # no bounds worked out yet (or no block): nothing to cover
+        return None
     squares = strip.squares
     marks = []
     spans = []
