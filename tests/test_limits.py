@@ -265,7 +265,7 @@ class TestStreamedJson:
         rng = random.Random(3)
         puzzles = []
         for _ in range(6):
-            picture = [[rng.random() < 0.6 for _ in range(30)] for _ in range(30)]
+            picture = [[rng.random() < 0.85 for _ in range(30)] for _ in range(30)]
             puzzles.append(paint.Puzzle(rows=[_runs(row) for row in picture],
                                         columns=[_runs(column) for column in zip(*picture)]))
         bundle = tmp_path / "six.nonpack"
@@ -273,8 +273,8 @@ class TestStreamedJson:
         counts = self._freezes(monkeypatch)
         cli.main(["solve", str(bundle), "--all", "--json", "-o", str(tmp_path / "out.json")])
         first = [dict(reversed(counts))[number] for number in range(1, 7)]  # each puzzle's first step
-        # each of these puzzles leaves some 5,000 objects in cycles: kept, four puzzles would add 20,000
-        assert first[-1] - first[1] < 2000, first
+        # each of these puzzles leaves some 2,500 objects in cycles: kept, four puzzles would add 10,000
+        assert first[-1] - first[1] < 4000, first
 
     def test_a_host_freeze_is_left_alone(self, tmp_path, monkeypatch):
         """A program that froze objects of its own before running paint's command finds them frozen after it
