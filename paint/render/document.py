@@ -52,9 +52,9 @@ def _indented(value) -> str:
     thousands of small values; orjson writes the same text in compiled code, byte for byte for what paint's
     documents hold (strings, integers, booleans, None, lists, tuples and dicts).  What orjson refuses (an
     integer past 64 bits, a string that is not valid unicode, a named tuple) is written by the library, and a
-    value JSON cannot hold raises TypeError, as ``json.dumps`` does.  A float may be spelt differently (``1e16``
-    for ``1e+16``), the same number, and NaN and infinity, which JSON
-    cannot hold, as null: paint's documents hold no float.
+    value neither can write raises TypeError.  Past what the documents hold the two may differ: a float may be
+    spelt otherwise (``1e16`` for ``1e+16``, the same number), NaN and infinity, which JSON cannot hold, are
+    written as null, and orjson writes some values the library refuses (an enum, a dataclass, a date).
     """
     try:
         return orjson.dumps(value, option=_OPTIONS).decode()
