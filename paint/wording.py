@@ -456,12 +456,15 @@ def reason_lines(reason) -> list[tuple[int, str]]:
     """
     row = reason.row
     bounds = row.bounds(reason)
-    # Each of a placed rule's items (a span, stretch, gap or run: one entry of bounds) has a line of its own,
-    # so a reason of more items than LONGEST is too long to say one fact a line before it is worded.
-    lines = None if row.name in PLACED and len(bounds) > LONGEST else row.words(reason, bounds)
-    if row.name in PLACED and (lines is None or len(lines) > LONGEST):
-        lines = placed_lines(reason.derivation, reason.clue, reason.strip.crossing) + \
-            row.words(reason, bounds, said=False)
+    if row.name not in PLACED:
+        lines = row.words(reason, bounds)
+    else:
+        # each item (a span, stretch, gap or run: one entry of bounds) has a line of its own, so a reason of more
+        # items than LONGEST is known to be too long without wording it one fact a line
+        lines = None if len(bounds) > LONGEST else row.words(reason, bounds)
+        if lines is None or len(lines) > LONGEST:
+            lines = placed_lines(reason.derivation, reason.clue, reason.strip.crossing) + \
+                row.words(reason, bounds, said=False)
     return [line if isinstance(line, tuple) else (0, line) for line in lines]
 
 

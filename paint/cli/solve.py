@@ -244,18 +244,17 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
             page.begin(puzzle)
 
         rounds = Rounds()
+        drawing = document is None and arguments.grids  # pictures between the steps: only the text draws them
+        kept = _KeptSteps()
 
         def show(closed, puzzle=puzzle) -> None:
-            """Draw the picture that closes a round (``closed``: marks and grid), where pictures are drawn."""
+            """Draw the picture that closes a round (``closed``: marks and grid); called only when ``drawing``."""
             if closed is None:
                 return
             marks, grid = closed
-            if document is None and arguments.grids:
-                drawn = picture(puzzle, grid, marks)
-                writer.write(drawn)
-                rounds.shown(drawn)
-
-        drawing = document is None and arguments.grids  # pictures between the steps: only the text draws them
+            drawn = picture(puzzle, grid, marks)
+            writer.write(drawn)
+            rounds.shown(drawn)
 
         def on_step(step, grid, puzzle=puzzle, document=document, rounds=rounds):
             if drawing:  # the grid is copied where a round closes: work only for a picture
@@ -273,7 +272,6 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
                 page.step(step, body)
             kept.step()
 
-        kept = _KeptSteps()
         try:
             result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)
         finally:
