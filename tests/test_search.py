@@ -1036,3 +1036,39 @@ class TestCompiledProbe:
         from paint.search.board import Board
         assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 62, None)) is None
         assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 61, None)) is not None
+
+
+class TestSearchPolicyBenchmark:
+    """benchmarks/search_policy.py: the positions of the search under policies side by side (docs/benchmarks.md)."""
+
+    @staticmethod
+    def script():
+        import importlib.util
+        path = Path(__file__).resolve().parent.parent / "benchmarks" / "search_policy.py"
+        spec = importlib.util.spec_from_file_location("search_policy", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    def test_prints_each_policy_beside_the_default_with_the_same_answers(self, capsys):
+        module = self.script()
+        assert module.main(["--taai", "3", "--jobs", "1", "--top", "2", "restart=400,first_slice=50"]) == 0
+        printed = capsys.readouterr().out
+        rows = [line.split(" | ") for line in printed.splitlines() if line.startswith("| default")
+                or line.startswith("| restart=400")]
+        assert [row[0] for row in rows] == ["| default", "| restart=400,first_slice=50"]
+        assert all(int(row[1]) > 0 and row[3] == "0" for row in rows)
+        assert "every policy gave the default's answers" in printed
+        # the positions the table gives are those of the search itself
+        from paint.search import dfs
+        puzzles = module._puzzles()[:3]
+        total = sum(dfs.two_solutions(p, [bytearray(p.width) for _ in range(p.height)], positions=60000).positions
+                    for p in puzzles)
+        assert int(rows[0][1]) == total
+
+    @pytest.mark.parametrize("policy, message", [("restrt=4", "'restrt' is not a field"),
+                                                 ("restart=x", "is not a whole number"),
+                                                 ("restart=0", "restart must be positive")])
+    def test_a_wrong_policy_is_refused_before_any_search(self, policy, message):
+        with pytest.raises(SystemExit, match=message):
+            self.script().main(["--taai", "1", policy])
