@@ -893,6 +893,81 @@ class TestCompiledForABatch:
         assert compiled.EAGER == before
 
 
+class TestFrozenAfterLoading:
+    """Once numba loads in paint's own processes (``paint check`` and its workers), what is alive is frozen out of
+    the cycle collector's passes (paint.batch.freeze_after_loading); a library caller's process is left alone.
+    Each case runs in a process of its own: a freeze would change this one's collector."""
+
+    SCRIPT = """
+import gc, sys
+from pathlib import Path
+folder = Path(sys.argv[1])
+for n in range(WARM):  # enough puzzles for a warm batch, each needing a search: numba loads at the first
+    (folder / f"two-{n:02}.non").write_text("width 2\\nheight 2\\nrows\\n1\\n1\\ncolumns\\n1\\n1\\n")
+from paint.search import compiled
+assert not compiled.loaded()
+WORK
+print(compiled.loaded(), gc.get_freeze_count() > 0)
+"""
+
+    def run(self, tmp_path, work: str) -> str:
+        from paint.batch import WARM_BATCH
+        script = self.SCRIPT.replace("WARM", str(WARM_BATCH)).replace("WORK", work)
+        process = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
+                                 timeout=120)
+        assert process.returncode == 0, process.stderr
+        return process.stdout.split()
+
+    def test_the_check_command_freezes_once_numba_has_loaded(self, tmp_path):
+        work = ("from paint.cli import main\n"
+                "status = main(['check', str(folder), '--jobs', '1', '-o', str(folder / 'report.txt')])\n"
+                "assert status == 1, status")
+        assert self.run(tmp_path, work) == ["True", "True"]
+
+    def test_a_library_callers_batch_is_left_alone(self, tmp_path):
+        work = ("from paint.batch import check_batch, find_puzzles\n"
+                "batch = check_batch(find_puzzles([folder]), jobs=1)\n"
+                "assert {check.verdict for check in batch.checks} == {'multiple'}")
+        assert self.run(tmp_path, work) == ["True", "False"]
+
+    def test_a_worker_freezes_once_numba_has_loaded(self, tmp_path):
+        work = ("import paint.batch\n"
+                "paint.batch._start_worker(False)\n"
+                "assert gc.get_freeze_count() == 0\n"
+                "compiled.load()")
+        assert self.run(tmp_path, work) == ["True", "True"]
+
+    def test_nothing_is_frozen_when_the_collector_is_off_or_something_is_frozen_already(self, tmp_path):
+        work = ("from paint.batch import freeze_after_loading\n"
+                "gc.disable()\n"
+                "freeze_after_loading()\n"
+                "compiled.load()\n"
+                "assert gc.get_freeze_count() == 0\n"
+                "gc.enable()\n"
+                "keep = [[] for _ in range(3)]\n"
+                "gc.freeze()\n"
+                "frozen = gc.get_freeze_count()\n"
+                "freeze_after_loading()  # loaded already: at once, but the host's freeze is its own\n"
+                "assert gc.get_freeze_count() == frozen, (gc.get_freeze_count(), frozen)\n"
+                "gc.unfreeze()")
+        assert self.run(tmp_path, work) == ["True", "False"]
+
+    def test_on_loaded_calls_once_when_the_kernels_work_and_never_when_they_do_not(self, monkeypatch):
+        from paint.search import compiled
+        called = []
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "_ON_LOADED", [])
+        monkeypatch.setattr(compiled, "_try_kernels", lambda: False)
+        compiled.on_loaded(lambda: called.append("first"))
+        assert not compiled.load() and called == []  # the kernels do not work: nothing is called
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "_try_kernels", lambda: "kernels")
+        assert compiled.load() and called == ["first"]
+        assert compiled.load() and called == ["first"]  # once
+        compiled.on_loaded(lambda: called.append("late"))  # loaded already: at once
+        assert called == ["first", "late"]
+
+
 class TestGrade:
     """The grade (paint.grade): a step function of the hardest rung, search after every rung."""
 

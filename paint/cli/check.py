@@ -135,7 +135,8 @@ def run(arguments) -> int:
 def _check_and_report(found, options: CheckOptions, arguments, protect, late: list[int]) -> int:
     """Check ``found`` (with a progress display on a terminal), write the report, and return the exit status;
     ``late`` holds the stop signals that came outside the batch."""
-    from ..batch import check_batch
+    from ..batch import check_batch, freeze_after_loading
+    freeze_after_loading()  # this process is paint's own: numba's objects, once loaded, set aside from the collector
     if arguments.dask is not None:  # Dask's own log lines would break into the report; paint says what failed
         import logging
         logging.getLogger("distributed").setLevel(logging.CRITICAL)

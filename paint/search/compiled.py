@@ -36,14 +36,32 @@ def for_board(board):
     """
     if max(board.height, board.width) > MAX_SQUARES:
         return None
-    global _WORKS
-    if _WORKS is None:
-        _WORKS = _try_kernels()
-    return Probe(board, _WORKS) if _WORKS else None
+    return Probe(board, _WORKS) if load() else None
 
 
 _WORKS = None
 """The kernels module once it has been loaded and tried (False: it could not be), None before."""
+
+
+_ON_LOADED: list = []
+"""What :func:`on_loaded` was given, each called once, when the kernels first load and work in this process."""
+
+
+def on_loaded(function) -> None:
+    """Call ``function()`` once the kernels have loaded and worked in this process (at once if they already
+    have): ``paint check`` and its worker processes freeze the objects then alive (:func:`gc.freeze`), numba's
+    hundred thousand among them, so that the cycle collector's full passes no longer walk them.  A library
+    caller's process is its own: paint registers nothing there."""
+    if _WORKS:
+        function()
+    else:
+        _ON_LOADED.append(function)
+
+
+def _loaded() -> None:
+    """Call the functions :func:`on_loaded` was given, once each."""
+    while _ON_LOADED:
+        _ON_LOADED.pop(0)()
 
 
 def loaded() -> bool:
@@ -221,6 +239,8 @@ def load() -> bool:
     global _WORKS
     if _WORKS is None:
         _WORKS = _try_kernels()
+        if _WORKS:
+            _loaded()
     return bool(_WORKS)
 
 
