@@ -446,14 +446,33 @@ def _internal(name: str, error: Exception) -> str:
     return printable(f"{printable(name)}: internal error: {type(error).__name__}: {error}")
 
 
-def freeze_after_loading() -> None:
-    """Once the compiled probe's kernels load in this process (:func:`paint.search.compiled.on_loaded`), freeze
-    every object then alive (:func:`gc.freeze`): numba brings some hundred thousand objects that live as long
-    as the process, and each full pass of the cycle collector walked them all again (on jwilk's 151 puzzles
-    checked in one process, five full passes took 0.23 s of 2.8 s).  For paint's own processes only - the
-    ``paint check`` command and its workers - never a library caller's, whose objects are its own to collect;
-    nothing is done when the collector is off or something is already frozen (the process's owner
-    manages it)."""
+@contextlib.contextmanager
+def frozen_after_loading():
+    """While the block runs, once the compiled probe's kernels load in this process
+    (:func:`paint.search.compiled.on_loaded`), freeze every object then alive (:func:`gc.freeze`): numba
+    brings some hundred thousand objects that live as long as the process, and each full pass of the cycle
+    collector walked them all again (on jwilk's 151 puzzles checked in one process, five full passes took
+    0.23 s of 2.8 s).  When the block ends, what it froze is unfrozen, so a program that runs ``paint check``
+    in its own process (``paint.cli.main``) gets its collector back as it was.  Nothing is frozen when the
+    collector is off or something is already frozen (the process's owner manages it).  Used by the ``paint
+    check`` command only, never by :func:`check_batch` itself, whose caller's objects are its own to collect;
+    a worker process, paint's own, freezes for as long as it lives (:func:`_start_worker`)."""
+    import gc
+
+    from .search import compiled
+    froze: list[bool] = []
+    freeze = _freeze_when_loaded(froze)
+    try:
+        yield
+    finally:
+        compiled.not_on_loaded(freeze)
+        if froze:
+            gc.unfreeze()
+
+
+def _freeze_when_loaded(froze: list):
+    """Have this process freeze what is alive once the kernels load (:func:`frozen_after_loading`), unless the
+    collector is off or something is frozen already; ``froze`` gets True if it did.  The function registered."""
     import gc
 
     from .search import compiled
@@ -461,13 +480,15 @@ def freeze_after_loading() -> None:
     def freeze() -> None:
         if gc.isenabled() and not gc.get_freeze_count():
             gc.freeze()
+            froze.append(True)
 
     compiled.on_loaded(freeze)
+    return freeze
 
 
 def _start_worker(warm: bool = False) -> None:
     """Set up a worker: ignore Ctrl-C, end when the process that started it has gone, freeze what is alive once
-    numba loads (:func:`freeze_after_loading`), and (``warm``) hand its searches to the compiled probe from
+    numba loads (:func:`frozen_after_loading`), and (``warm``) hand its searches to the compiled probe from
     their first position."""
     import multiprocessing
 
@@ -475,7 +496,7 @@ def _start_worker(warm: bool = False) -> None:
     parent = multiprocessing.parent_process()
     if parent is not None and parent.sentinel is not None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
-    freeze_after_loading()
+    _freeze_when_loaded([])  # for as long as the worker lives
     if warm:  # the worker's searches compiled from their first position, for as long as it lives
         from .search import compiled
         compiled.eager()

@@ -894,9 +894,10 @@ class TestCompiledForABatch:
 
 
 class TestFrozenAfterLoading:
-    """Once numba loads in paint's own processes (``paint check`` and its workers), what is alive is frozen out of
-    the cycle collector's passes (paint.batch.freeze_after_loading); a library caller's process is left alone.
-    Each case runs in a process of its own: a freeze would change this one's collector."""
+    """Once numba loads while ``paint check`` runs, or in its workers, what is alive is frozen out of the cycle
+    collector's passes (paint.batch.frozen_after_loading), and unfrozen when the command returns; a library
+    caller's batch is left alone.  Each case runs in a process of its own: a freeze would change this one's
+    collector."""
 
     SCRIPT = """
 import gc, sys
@@ -918,11 +919,24 @@ print(compiled.loaded(), gc.get_freeze_count() > 0)
         assert process.returncode == 0, process.stderr
         return process.stdout.split()
 
-    def test_the_check_command_freezes_once_numba_has_loaded(self, tmp_path):
-        work = ("from paint.cli import main\n"
+    def test_the_check_command_freezes_once_numba_has_loaded_and_unfreezes_when_it_returns(self, tmp_path):
+        work = ("import paint.batch\n"
+                "from paint.cli import main\n"
+                "during = []\n"
+                "checked = paint.batch._run_here\n"
+                "def run_here(*arguments, **keywords):\n"
+                "    stopped = checked(*arguments, **keywords)\n"
+                "    during.append(gc.get_freeze_count() > 0)\n"
+                "    return stopped\n"
+                "paint.batch._run_here = run_here\n"
                 "status = main(['check', str(folder), '--jobs', '1', '-o', str(folder / 'report.txt')])\n"
-                "assert status == 1, status")
-        assert self.run(tmp_path, work) == ["True", "True"]
+                "assert status == 1, status\n"
+                "assert during == [True], during\n"
+                "status = main(['check', str(folder), '--jobs', '1', '-o', str(folder / 'report.txt')])\n"
+                "assert during == [True, True], during  # loaded already: frozen at once\n"
+                "from paint.search import compiled\n"
+                "assert compiled._ON_LOADED == []  # nothing left waiting")
+        assert self.run(tmp_path, work) == ["True", "False"]  # a program running the command in-process: unfrozen
 
     def test_a_library_callers_batch_is_left_alone(self, tmp_path):
         work = ("from paint.batch import check_batch, find_puzzles\n"
@@ -938,17 +952,18 @@ print(compiled.loaded(), gc.get_freeze_count() > 0)
         assert self.run(tmp_path, work) == ["True", "True"]
 
     def test_nothing_is_frozen_when_the_collector_is_off_or_something_is_frozen_already(self, tmp_path):
-        work = ("from paint.batch import freeze_after_loading\n"
+        work = ("from paint.batch import frozen_after_loading\n"
                 "gc.disable()\n"
-                "freeze_after_loading()\n"
-                "compiled.load()\n"
-                "assert gc.get_freeze_count() == 0\n"
+                "with frozen_after_loading():\n"
+                "    compiled.load()\n"
+                "    assert gc.get_freeze_count() == 0\n"
                 "gc.enable()\n"
                 "keep = [[] for _ in range(3)]\n"
                 "gc.freeze()\n"
                 "frozen = gc.get_freeze_count()\n"
-                "freeze_after_loading()  # loaded already: at once, but the host's freeze is its own\n"
-                "assert gc.get_freeze_count() == frozen, (gc.get_freeze_count(), frozen)\n"
+                "with frozen_after_loading():  # loaded already: at once, but the host's freeze is its own\n"
+                "    assert gc.get_freeze_count() == frozen, (gc.get_freeze_count(), frozen)\n"
+                "assert gc.get_freeze_count() == frozen  # and left frozen: not paint's to undo\n"
                 "gc.unfreeze()")
         assert self.run(tmp_path, work) == ["True", "False"]
 
@@ -966,6 +981,12 @@ print(compiled.loaded(), gc.get_freeze_count() > 0)
         assert compiled.load() and called == ["first"]  # once
         compiled.on_loaded(lambda: called.append("late"))  # loaded already: at once
         assert called == ["first", "late"]
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        taken_back = lambda: called.append("taken back")  # noqa: E731
+        compiled.on_loaded(taken_back)
+        compiled.not_on_loaded(taken_back)
+        compiled.not_on_loaded(taken_back)  # no longer waiting: nothing to take back
+        assert compiled.load() and called == ["first", "late"]
 
 
 class TestGrade:

@@ -135,8 +135,7 @@ def run(arguments) -> int:
 def _check_and_report(found, options: CheckOptions, arguments, protect, late: list[int]) -> int:
     """Check ``found`` (with a progress display on a terminal), write the report, and return the exit status;
     ``late`` holds the stop signals that came outside the batch."""
-    from ..batch import check_batch, freeze_after_loading
-    freeze_after_loading()  # this process is paint's own: numba's objects, once loaded, set aside from the collector
+    from ..batch import check_batch, frozen_after_loading
     if arguments.dask is not None:  # Dask's own log lines would break into the report; paint says what failed
         import logging
         logging.getLogger("distributed").setLevel(logging.CRITICAL)
@@ -161,10 +160,12 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
                       TimeElapsedColumn(), TextColumn("·"), working,
                       console=progress_console, transient=True) as progress:
             task = progress.add_task("", total=len(found))
-            batch = check_batch(found, options, jobs=arguments.jobs or _cores(), on_check=done,
-                                on_start=working.start, dask=arguments.dask)
+            with frozen_after_loading():  # numba's objects, once loaded, set aside from the collector
+                batch = check_batch(found, options, jobs=arguments.jobs or _cores(), on_check=done,
+                                    on_start=working.start, dask=arguments.dask)
     else:
-        batch = check_batch(found, options, jobs=arguments.jobs or _cores(), dask=arguments.dask)
+        with frozen_after_loading():
+            batch = check_batch(found, options, jobs=arguments.jobs or _cores(), dask=arguments.dask)
     seconds = time.perf_counter() - started
 
     if arguments.json:

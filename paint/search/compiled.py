@@ -50,12 +50,18 @@ _ON_LOADED: list = []
 def on_loaded(function) -> None:
     """Call ``function()`` once the kernels have loaded and worked in this process (at once if they already
     have): ``paint check`` and its worker processes freeze the objects then alive (:func:`gc.freeze`), numba's
-    hundred thousand among them, so that the cycle collector's full passes no longer walk them.  A library
-    caller's process is its own: paint registers nothing there."""
+    hundred thousand among them, so that the cycle collector's full passes no longer walk them
+    (:func:`paint.batch.frozen_after_loading`).  :func:`not_on_loaded` takes back a function not yet called."""
     if _WORKS:
         function()
     else:
         _ON_LOADED.append(function)
+
+
+def not_on_loaded(function) -> None:
+    """Take ``function`` back from :func:`on_loaded`, if it is still waiting for the kernels to load."""
+    if function in _ON_LOADED:
+        _ON_LOADED.remove(function)
 
 
 def _loaded() -> None:
