@@ -10,7 +10,7 @@ is the policy ``paint check`` uses.  For each policy the first ``N`` puzzles of
 TAAI 2011 (``tests/corpus/taai2011``) are searched from the blank grid by
 :func:`paint.search.dfs.two_solutions`, at most ``--cap`` positions each, and
 the table gives the positions worked in all, the puzzles stopped by the cap,
-the seconds (noisy: the positions are what to compare, the same on every
+the seconds of the puzzles added up (not wall time; noisy: the positions are what to compare, the same on every
 machine and every run), and the puzzles that cost most.  A policy whose
 answers (one solution, several, none) differ from the default's is reported,
 puzzle by puzzle: the search must give the same answers whatever its policy.
@@ -85,14 +85,29 @@ def _puzzles() -> list:
     return _LOADED
 
 
+def _at_least(least: int):
+    """An argparse type: a whole number of at least ``least``."""
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{value} is less than {least}")
+        return value
+    return whole
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("policies", nargs="*", help="SearchPolicy fields to try, as field=value,... (default first)")
-    parser.add_argument("--taai", type=int, default=1000, help="how many TAAI puzzles, from the first (default 1000)")
-    parser.add_argument("--cap", type=int, default=60000, help="positions allowed a puzzle (default 60000)")
-    parser.add_argument("--jobs", type=int, default=2,
+    parser.add_argument("--taai", type=_at_least(1), default=1000,
+                        help="how many TAAI puzzles, from the first (default 1000)")
+    parser.add_argument("--cap", type=_at_least(1), default=60000, help="positions allowed a puzzle (default 60000)")
+    parser.add_argument("--jobs", type=_at_least(1), default=2,
                         help="puzzles searched at a time, in worker processes (default 2; 1: in this process)")
-    parser.add_argument("--top", type=int, default=8, help="how many of the costliest puzzles to list (default 8)")
+    parser.add_argument("--top", type=_at_least(0), default=8,
+                        help="how many of the costliest puzzles to list (default 8)")
     arguments = parser.parse_args(argv)
     texts = ["default", *[text for text in arguments.policies if text != "default"]]
     for text in texts:
@@ -111,7 +126,7 @@ def main(argv=None) -> int:
     base = results["default"]
     print(f"TAAI 2011, first {count} puzzles, searched from the blank grid, at most {arguments.cap} positions each")
     print()
-    print("| policy | positions | / default | at the cap | seconds | costliest (puzzle: positions) |")
+    print("| policy | positions | / default | at the cap | puzzle seconds | costliest (puzzle: positions) |")
     print("|---|---|---|---|---|---|")
     total = sum(positions for _, positions, _ in base.values())
     for text, found in results.items():

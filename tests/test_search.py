@@ -2,6 +2,7 @@
 
 import itertools
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -1047,24 +1048,57 @@ class TestSearchPolicyBenchmark:
         path = Path(__file__).resolve().parent.parent / "benchmarks" / "search_policy.py"
         spec = importlib.util.spec_from_file_location("search_policy", path)
         module = importlib.util.module_from_spec(spec)
+        sys.modules["search_policy"] = module  # so that its worker processes (forked) find its functions by name
         spec.loader.exec_module(module)
         return module
 
-    def test_prints_each_policy_beside_the_default_with_the_same_answers(self, capsys):
-        module = self.script()
-        assert module.main(["--taai", "3", "--jobs", "1", "--top", "2", "restart=400,first_slice=50"]) == 0
-        printed = capsys.readouterr().out
-        rows = [line.split(" | ") for line in printed.splitlines() if line.startswith("| default")
-                or line.startswith("| restart=400")]
-        assert [row[0] for row in rows] == ["| default", "| restart=400,first_slice=50"]
-        assert all(int(row[1]) > 0 and row[3] == "0" for row in rows)
-        assert "every policy gave the default's answers" in printed
-        # the positions the table gives are those of the search itself
+    @staticmethod
+    def rows(printed: str) -> dict[str, list[str]]:
+        """The table's rows by policy: the cells after the policy's name."""
+        return {cells[0]: cells[1:] for cells in (line.strip("| ").split(" | ") for line in printed.splitlines()
+                                                  if line.startswith("| ") and not line.startswith("| policy"))}
+
+    @pytest.mark.parametrize("jobs", ["1", "2"])
+    def test_prints_each_policy_beside_the_default_with_its_own_positions(self, capsys, jobs):
+        from paint.options import SearchPolicy
         from paint.search import dfs
+        module = self.script()
+        # no plain pass: the first puzzles of the set are then searched with probing from the first position
+        policy = "plain=0,plain_per_line=0"
+        assert module.main(["--taai", "3", "--jobs", jobs, "--top", "2", policy]) == 0
+        printed = capsys.readouterr().out
+        rows = self.rows(printed)
+        assert list(rows) == ["default", policy]
+        assert "every policy gave the default's answers" in printed
         puzzles = module._puzzles()[:3]
-        total = sum(dfs.two_solutions(p, [bytearray(p.width) for _ in range(p.height)], positions=60000).positions
-                    for p in puzzles)
-        assert int(rows[0][1]) == total
+        for name, each in (("default", SearchPolicy()), (policy, SearchPolicy(plain=0, plain_per_line=0))):
+            positions = [dfs.two_solutions(p, [bytearray(p.width) for _ in range(p.height)], positions=60000,
+                                           policy=each).positions for p in puzzles]
+            assert int(rows[name][0]) == sum(positions), name
+            assert rows[name][2] == "0"
+            costliest = sorted(range(3), key=lambda i: -positions[i])[:2]
+            assert rows[name][4] == ", ".join(f"{i + 1}: {positions[i]}" for i in costliest)
+        assert rows["default"][0] != rows[policy][0]  # the policy reached the search
+
+    def test_a_different_answer_is_reported_and_fails(self, capsys, monkeypatch):
+        module = self.script()
+        searched = module.search
+
+        def search(job):
+            number, found, positions, seconds = searched(job)
+            return number, ("one" if job[1] != "default" and number == 2 else found), positions, seconds
+        monkeypatch.setattr(module, "search", search)
+        assert module.main(["--taai", "2", "--jobs", "1", "restart=400"]) == 1
+        printed = capsys.readouterr().out
+        assert "DIFFERENT ANSWER: puzzle 2, restart=400: one (default: several)" in printed
+        assert "every policy gave" not in printed
+
+    @pytest.mark.parametrize("argument", ["--taai=0", "--cap=0", "--cap=-1", "--top=-1", "--jobs=0", "--taai=x"])
+    def test_a_wrong_number_is_refused(self, argument, capsys):
+        with pytest.raises(SystemExit) as stopped:
+            self.script().main([argument])
+        assert stopped.value.code == 2
+        assert f"error: argument {argument.split('=')[0]}: " in capsys.readouterr().err
 
     @pytest.mark.parametrize("policy, message", [("restrt=4", "'restrt' is not a field"),
                                                  ("restart=x", "is not a whole number"),
