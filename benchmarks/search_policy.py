@@ -28,6 +28,8 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from paint.cli.common import positive
+
 ROOT = Path(__file__).resolve().parent.parent
 TAAI = ROOT / "tests" / "corpus" / "taai2011" / "questions.txt"
 
@@ -54,15 +56,16 @@ def policy_of(text: str):
         raise SystemExit(f"search_policy.py: {error}") from None
 
 
-def search(job: tuple[int, str, int]) -> tuple[int, str, int, float]:
-    """Search TAAI puzzle ``number`` (from 1) under policy ``text`` for at most ``cap`` positions: the number,
-    the count found (``several``, ``one``, ``none``, ``unknown``), the positions and the seconds."""
-    number, text, cap = job
+def search(job) -> tuple[int, str, int, float]:
+    """Search TAAI puzzle ``number`` (from 1) under ``policy`` (a :class:`paint.options.SearchPolicy`) for at
+    most ``cap`` positions, ``job`` being ``(number, policy, cap)``: the number, the count found
+    (``several``, ``one``, ``none``, ``unknown``), the positions and the seconds."""
+    number, policy, cap = job
     from paint.search import dfs
     puzzle = _puzzles()[number - 1]
     started = time.perf_counter()
     found = dfs.two_solutions(puzzle, [bytearray(puzzle.width) for _ in range(puzzle.height)], positions=cap,
-                              policy=policy_of(text))
+                              policy=policy)
     return number, found.count.value, found.positions, time.perf_counter() - started
 
 
@@ -85,39 +88,25 @@ def _puzzles() -> list:
     return _LOADED
 
 
-def _at_least(least: int):
-    """An argparse type: a whole number of at least ``least``."""
-    def whole(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < least:
-            raise argparse.ArgumentTypeError(f"{value} is less than {least}")
-        return value
-    return whole
-
-
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("policies", nargs="*", help="SearchPolicy fields to try, as field=value,... (default first)")
-    parser.add_argument("--taai", type=_at_least(1), default=1000,
+    parser.add_argument("--taai", type=positive(int), default=1000,
                         help="how many TAAI puzzles, from the first (default 1000)")
-    parser.add_argument("--cap", type=_at_least(1), default=60000, help="positions allowed a puzzle (default 60000)")
-    parser.add_argument("--jobs", type=_at_least(1), default=2,
+    parser.add_argument("--cap", type=positive(int), default=60000, help="positions allowed a puzzle (default 60000)")
+    parser.add_argument("--jobs", type=positive(int), default=2,
                         help="puzzles searched at a time, in worker processes (default 2; 1: in this process)")
-    parser.add_argument("--top", type=_at_least(0), default=8,
+    parser.add_argument("--top", type=positive(int), default=8,
                         help="how many of the costliest puzzles to list (default 8)")
     arguments = parser.parse_args(argv)
-    texts = ["default", *[text for text in arguments.policies if text != "default"]]
-    for text in texts:
-        policy_of(text)  # refuse a wrong field before any search runs
+    # each policy read once, so a wrong field is refused before any search runs
+    policies = {text: policy_of(text) for text in ["default", *arguments.policies]}
     count = min(arguments.taai, len(_puzzles()))
     results: dict[str, dict[int, tuple[str, int, float]]] = {}
     pool = ProcessPoolExecutor(arguments.jobs, initializer=_worker) if arguments.jobs > 1 else None
     try:
-        for text in texts:
-            jobs = [(number, text, arguments.cap) for number in range(1, count + 1)]
+        for text, policy in policies.items():
+            jobs = [(number, policy, arguments.cap) for number in range(1, count + 1)]
             done = pool.map(search, jobs, chunksize=4) if pool is not None else map(search, jobs)
             results[text] = {number: (found, positions, seconds) for number, found, positions, seconds in done}
     finally:
