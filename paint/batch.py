@@ -295,26 +295,32 @@ def start_method() -> str:
 WARM_BATCH = 16
 """Puzzles a batch must have for its searches to probe in compiled code from their first position (:func:`_warm`)."""
 
+WARM_AFTER = 0.2
+"""Seconds a process of a warm batch searches in Python before its searches go compiled from their first
+position (:func:`_warm`, :func:`paint.search.compiled.eager`): about what loading numba costs it."""
+
 
 def _warm(work, options: CheckOptions) -> bool:
     """Whether the processes checking ``work`` hand every search to the compiled probe from its first position
-    (:func:`paint.search.compiled.eager`): for a batch of :data:`WARM_BATCH` puzzles or more, when the search
-    policy allows it (``compiled_after`` not None).  Loading numba costs its process some 0.3-0.8 s, once,
-    when its first search begins (a batch that line logic finishes never pays it); then every search probes
-    in compiled code from its first position, and its plain pass too, instead of the first
-    ``compiled_after`` positions of each puzzle in Python (the 60 TAAI puzzles 101-160: 9.1 s -> 1.9 s in one
-    process)."""
+    once they have searched :data:`WARM_AFTER` seconds in Python (:func:`paint.search.compiled.eager`): for a
+    batch of :data:`WARM_BATCH` puzzles or more, when the search policy allows it (``compiled_after`` not
+    None).  Loading numba costs its process some 0.3-0.8 s, once, when the search that needs it begins (a
+    batch that line logic finishes, or whose searches are short, never pays it); then every search probes in
+    compiled code from its first position, and its plain pass too, instead of the first ``compiled_after``
+    positions of each puzzle in Python (the 60 TAAI puzzles 101-160: 8.2 s of searching in Python, 1.9 s
+    compiled, in one process)."""
     return len(work) >= WARM_BATCH and options.policy.compiled_after is not None
 
 
 @contextlib.contextmanager
 def _eager_here(warm: bool):
-    """While the batch is checked in this process: its searches compiled from their first position when ``warm``
-    (:func:`paint.search.compiled.eager`), as before afterwards."""
+    """While the batch is checked in this process: its searches compiled from their first position, after
+    :data:`WARM_AFTER` seconds of searching in Python, when ``warm`` (:func:`paint.search.compiled.eager`); as
+    before afterwards."""
     from .search import compiled
     before = compiled.EAGER
     if warm:
-        compiled.eager()
+        compiled.eager(WARM_AFTER)
     try:
         yield
     finally:
@@ -499,7 +505,7 @@ def _start_worker(warm: bool = False) -> None:
     _freeze_when_loaded([])  # for as long as the worker lives
     if warm:  # the worker's searches compiled from their first position, for as long as it lives
         from .search import compiled
-        compiled.eager()
+        compiled.eager(WARM_AFTER)
 
 
 def _exit_with(sentinel) -> None:

@@ -881,7 +881,7 @@ class TestCompiledForABatch:
     def test_warm_for_a_batch(self):
         """A batch of WARM_BATCH puzzles or more makes its searches compiled from the first position, while it
         runs (in this process: as before afterwards)."""
-        from paint.batch import WARM_BATCH, _eager_here, _warm
+        from paint.batch import WARM_AFTER, WARM_BATCH, _eager_here, _warm
         from paint.options import SearchPolicy
         from paint.search import compiled
         work = [None] * WARM_BATCH
@@ -889,8 +889,38 @@ class TestCompiledForABatch:
         assert not _warm(work, CheckOptions(policy=SearchPolicy(compiled_after=None)))
         before = compiled.EAGER
         with _eager_here(True):
-            assert compiled.EAGER
+            assert compiled.EAGER == WARM_AFTER > 0
         assert compiled.EAGER == before
+
+    def test_eager_after_the_rent_is_paid(self, monkeypatch):
+        """A warm batch searches in Python until its process has spent WARM_AFTER seconds searching, the cost of
+        loading numba; its searches then go compiled from their first position, each deciding as it begins."""
+        from paint.search import compiled, dfs
+        monkeypatch.setattr(compiled, "_WORKS", None)  # not loaded: the searches' seconds count
+        monkeypatch.setattr(compiled, "SEARCHED", 0.0)
+        monkeypatch.setattr(compiled, "EAGER", None)
+        assert not compiled.eager_now()  # not eager: only after compiled_after positions of a search
+        compiled.eager(0.25)
+        assert not compiled.eager_now()
+        compiled.searched(0.2)
+        assert not compiled.eager_now() and not dfs._Prober(None, 30).eager
+        compiled.searched(0.05)
+        assert compiled.eager_now() and dfs._Prober(None, 30).eager
+        monkeypatch.setattr(compiled, "_WORKS", False)  # once loaded (or tried), no more is counted
+        compiled.searched(7.0)
+        assert compiled.SEARCHED == 0.25
+        with pytest.raises(ValueError, match="not a time"):
+            compiled.eager(-1)
+
+    def test_a_search_counts_its_seconds(self, monkeypatch):
+        from paint.search import compiled, dfs
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "SEARCHED", 0.0)
+        monkeypatch.setattr(compiled, "EAGER", None)
+        monkeypatch.setattr(compiled, "load", lambda: False)  # the search stays in Python
+        puzzle = paint.load(str(TESTS.parent / "puzzles" / "edge.pro"))
+        found = dfs.two_solutions(puzzle, [bytearray(puzzle.width) for _ in range(puzzle.height)])
+        assert found.count is dfs.Count.ONE and compiled.SEARCHED > 0
 
 
 class TestFrozenAfterLoading:
@@ -903,20 +933,22 @@ class TestFrozenAfterLoading:
 import gc, sys
 from pathlib import Path
 folder = Path(sys.argv[1])
-for n in range(WARM):  # enough puzzles for a warm batch, each needing a search: numba loads at the first
+for n in range(BATCH_SIZE):  # enough puzzles for a warm batch, each needing a search: numba loads at the first
     (folder / f"two-{n:02}.non").write_text("width 2\\nheight 2\\nrows\\n1\\n1\\ncolumns\\n1\\n1\\n")
 from paint.search import compiled
 assert not compiled.loaded()
+import paint.batch
+paint.batch.WARM_AFTER = RENT_SECONDS  # seconds searched in Python before the searches of a warm batch go compiled
 WORK
 print(compiled.loaded(), gc.get_freeze_count() > 0)
 """
 
-    def run(self, tmp_path, work: str) -> str:
+    def run(self, tmp_path, work: str, rent: float = 0) -> str:
         from paint.batch import WARM_BATCH
         pytest.importorskip("numba")
         if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
             pytest.skip("numba is told not to compile: the kernels never load")
-        script = self.SCRIPT.replace("WARM", str(WARM_BATCH)).replace("WORK", work)
+        script = self.SCRIPT.replace("BATCH_SIZE", str(WARM_BATCH)).replace("WORK", work).replace("RENT_SECONDS", repr(rent))
         process = subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True,
                                  timeout=120)
         assert process.returncode == 0, process.stderr
@@ -940,6 +972,17 @@ print(compiled.loaded(), gc.get_freeze_count() > 0)
                 "from paint.search import compiled\n"
                 "assert compiled._ON_LOADED == []  # nothing left waiting")
         assert self.run(tmp_path, work) == ["True", "False"]  # a program running the command in-process: unfrozen
+
+    def test_a_batch_of_short_searches_never_loads_numba(self, tmp_path):
+        """The rent: a warm batch whose searches take less than WARM_AFTER seconds in all (jwilk's five take
+        0.02 s) never pays numba's loading (0.3-0.8 s)."""
+        from paint.batch import WARM_AFTER
+        work = ("from paint.cli import main\n"
+                "status = main(['check', str(folder), '--jobs', '1', '-o', str(folder / 'report.txt')])\n"
+                "assert status == 1, status\n"
+                "assert 0 < compiled.SEARCHED < paint.batch.WARM_AFTER, compiled.SEARCHED\n"
+                "assert 'multiple' in (folder / 'report.txt').read_text()")
+        assert self.run(tmp_path, work, rent=WARM_AFTER) == ["False", "False"]
 
     def test_a_library_callers_batch_is_left_alone(self, tmp_path):
         work = ("from paint.batch import check_batch, find_puzzles\n"

@@ -227,17 +227,42 @@ def full_break(puzzle):
     return breaking
 
 
-EAGER = False
-"""Whether a search of this process hands its positions to the compiled probe from the first one, loading it
-when it first needs it (:func:`eager`), rather than after ``compiled_after`` positions in Python."""
+EAGER: float | None = None
+"""Seconds this process must have searched in Python before its searches hand their positions to the compiled
+probe from the first one, loading it when the next needs it (:func:`eager`); None: only after
+``compiled_after`` positions of a search, or once loaded."""
+
+SEARCHED = 0.0
+"""Seconds this process has spent in searches made before the kernels were loaded (:func:`searched`)."""
 
 
-def eager() -> None:
-    """Make the searches of this process use the kernels from their first position, loaded by the first that
-    needs them: a batch of many puzzles pays numba's loading once, and only if one of its puzzles needs a
-    search, and then every search of it probes (and runs its plain pass) in compiled code throughout."""
+def eager(after: float = 0.0) -> None:
+    """Make the searches of this process use the kernels from their first position once the process has spent
+    ``after`` seconds (from 0) searching in Python, loaded by the first search that then needs them.
+
+    A batch of many puzzles (:func:`paint.batch._warm`) gives the cost of loading numba here (0.3-0.8 s):
+    like a skier who rents until the rent paid would have bought the skis, it searches in Python until it has
+    spent what loading would cost, so a batch whose searches are few and short (jwilk's 151 puzzles: five
+    searches, 0.02 s in all) never loads it, and one of many searches pays at most about twice the better
+    choice, once, and then probes (and runs its plain pass) in compiled code throughout.  Raises ValueError
+    for a negative ``after``."""
     global EAGER
-    EAGER = True
+    if after < 0:
+        raise ValueError(f"eager after {after} seconds: not a time")
+    EAGER = after
+
+
+def eager_now() -> bool:
+    """Whether a search starting now hands its positions to the compiled probe from the first (:func:`eager`)."""
+    return EAGER is not None and SEARCHED >= EAGER
+
+
+def searched(seconds: float) -> None:
+    """Count ``seconds`` of a search made in this process (:data:`SEARCHED`; :func:`eager`), while the kernels
+    are not loaded."""
+    global SEARCHED
+    if not loaded():
+        SEARCHED += seconds
 
 
 def load() -> bool:

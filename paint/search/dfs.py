@@ -23,6 +23,7 @@ from __future__ import annotations
 import enum
 import itertools
 import random
+import time
 
 import attrs
 
@@ -89,11 +90,15 @@ def two_solutions(puzzle, rows, *, positions: int | None = None, budget: Budget 
     decided (docs/search.md).  The same puzzle, squares and policy always
     give the same answer (the "random" orders of the restarts are seeded).
     """
+    started = time.perf_counter()
     board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget)
     start = board.start(rows)
     if start is None:
         return Counted((), True, 0, 0)
-    return _Passes(board, start, positions, policy).decide()
+    try:
+        return _Passes(board, start, positions, policy).decide()
+    finally:
+        compiled.searched(time.perf_counter() - started)
 
 
 class _Passes:
@@ -167,6 +172,7 @@ class _Prober:
         self.probed = 0
         self.compiled = None
         self.kernels: compiled.Probe | None | bool = False  # not asked for yet
+        self.eager = compiled.eager_now()  # decided once, as the search begins
 
     def _kernels(self) -> compiled.Probe | None:
         """The board's one :class:`paint.search.compiled.Probe` (so one line cache for every pass), made when
@@ -180,7 +186,7 @@ class _Prober:
         if self.compiled is None:
             self.probed += 1
             after = self.compiled_after
-            if after is None or (self.probed <= after and not compiled.loaded() and not compiled.EAGER):
+            if after is None or (self.probed <= after and not compiled.loaded() and not self.eager):
                 return self.board.probe(state, inherited, product)
             self.compiled = self._kernels() or self.board.probe
         return self.compiled(state, inherited, product)
@@ -190,7 +196,7 @@ class _Prober:
         loaded the kernels already, or is to load them at once (:func:`paint.search.compiled.eager`, a batch),
         and ``compiled_after`` allows it, else
         :meth:`paint.search.board.Board.plain`; the same answers either way."""
-        if self.compiled_after is not None and (compiled.loaded() or compiled.EAGER):
+        if self.compiled_after is not None and (compiled.loaded() or self.eager):
             found = self._kernels()
             if found is not None:
                 return found.plain
