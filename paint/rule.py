@@ -29,7 +29,7 @@ from typing import Callable
 
 import attrs
 
-from .squares import FULL, Square
+from .squares import BLANK, FULL, Square
 from .wording import TECHNIQUES, WORDS
 
 
@@ -150,9 +150,9 @@ class Rule:
         :class:`Finding`, or None (also for a strip with no blank square).  When the rule reads
         the blocks' bounds they are brought up to date first, which raises
         :class:`paint.errors.StripContradiction` when the strip cannot be completed."""
-        if self.reads_bounds:
+        if self.reads_bounds and strip.bounds_version != strip.version:
             strip.update_patches()
-        return None if strip.done else self.find(strip)
+        return None if BLANK not in strip.squares else self.find(strip)
 
     def step_on(self, strip):
         """What one step by strip of this rule marks on ``strip``: :meth:`find_on`, narrowed to one mark when the

@@ -107,7 +107,9 @@ class Strip:
     Whoever marks a square of the strip adds one to ``version``, and may
     append its position to ``marked``: when every mark since the last update
     was noted there, the update can see at once which placements still hold
-    and keep them.
+    and keep them.  ``bounds_version`` is the ``version`` the bounds were
+    last brought up to date at (-1: never), so a rule that reads them
+    updates them only when it differs (:meth:`paint.rule.Rule.find_on`).
     """
 
     id: StripId
@@ -116,7 +118,7 @@ class Strip:
     lefts: list[int] | None = None
     rights: list[int] | None = None
     patches: list[Patch] = attrs.field(factory=list)
-    _bounds_version: int = -1
+    bounds_version: int = -1
     version: int = 0
     marked: list[int] = attrs.field(factory=list)
     _masks: tuple[int, int, int] = (-1, 0, 0)
@@ -146,12 +148,12 @@ class Strip:
         Raises :class:`paint.errors.StripContradiction` when the targets cannot
         be placed in the squares at all.
         """
-        if self._bounds_version == self.version:
+        if self.bounds_version == self.version:
             return
         targets, squares, marked = self.targets, self.squares, self.marked
         # Marking only removes placements: a placement that agrees with every square marked since the last
         # update is still the left-most (right-most) one, and need not be searched for again.
-        noted = bool(self.patches) and len(marked) == self.version - self._bounds_version
+        noted = bool(self.patches) and len(marked) == self.version - self.bounds_version
         lefts, rights = self.lefts, self.rights
         if not (noted and _holds(targets, lefts, squares, marked)):
             lefts = leftmost_starts(targets, squares, lefts)
@@ -164,7 +166,7 @@ class Strip:
                             for patch, target, left, right in zip(self.patches, targets, lefts, rights)]
         self.lefts, self.rights = lefts, rights
         marked.clear()
-        self._bounds_version = self.version
+        self.bounds_version = self.version
 
 
 def _holds(targets, starts, squares, positions) -> bool:
