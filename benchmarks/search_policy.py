@@ -71,7 +71,8 @@ def search(job) -> tuple[int, str, int, float]:
 
 def _worker() -> None:
     """A worker process probes in compiled code from its first position, as a worker of ``paint check`` does
-    (:func:`paint.search.compiled.eager`); the positions are the same either way."""
+    once it has searched a while (:func:`paint.search.compiled.eager`, with no rent here: the kernels are
+    loaded first); the positions are the same either way."""
     from paint.search import compiled
     compiled.load()
     compiled.eager()

@@ -295,9 +295,10 @@ def start_method() -> str:
 WARM_BATCH = 16
 """Puzzles a batch must have for its searches to probe in compiled code from their first position (:func:`_warm`)."""
 
-WARM_AFTER = 0.2
+WARM_AFTER = 0.4
 """Seconds a process of a warm batch searches in Python before its searches go compiled from their first
-position (:func:`_warm`, :func:`paint.search.compiled.eager`): about what loading numba costs it."""
+position (:func:`_warm`, :func:`paint.search.compiled.eager`): about what loading numba costs it (numpy,
+numba and the kernels from their cache: 0.45 s here; 0.3-0.8 s on a slower or busier machine)."""
 
 
 def _warm(work, options: CheckOptions) -> bool:
@@ -307,8 +308,8 @@ def _warm(work, options: CheckOptions) -> bool:
     None).  Loading numba costs its process some 0.3-0.8 s, once, when the search that needs it begins (a
     batch that line logic finishes, or whose searches are short, never pays it); then every search probes in
     compiled code from its first position, and its plain pass too, instead of the first ``compiled_after``
-    positions of each puzzle in Python (the 60 TAAI puzzles 101-160: 8.2 s of searching in Python, 1.9 s
-    compiled, in one process)."""
+    positions of each puzzle in Python (the 60 TAAI puzzles 101-160 in one process: 9.1 s with every search
+    in Python until its 30th position, 1.9 s with every search compiled from its first)."""
     return len(work) >= WARM_BATCH and options.policy.compiled_after is not None
 
 
@@ -342,7 +343,8 @@ def _run_in_processes(work, options, checks, on_check, jobs: int, function=None,
     that one that kills its worker again is known: it becomes an ``error``
     check.  ``function(entry, options)`` does the checking (default
     :func:`_check_safely`; it must be importable by the workers).  ``warm``: each worker's searches use the
-    compiled probe from their first position (:func:`_warm`).
+    compiled probe from their first position once the worker has searched :data:`WARM_AFTER` seconds in Python
+    (:func:`_warm`).
     """
     # the worker-process machinery is imported only for a batch that uses it
     import multiprocessing
@@ -495,7 +497,7 @@ def _freeze_when_loaded(froze: list):
 def _start_worker(warm: bool = False) -> None:
     """Set up a worker: ignore Ctrl-C, end when the process that started it has gone, freeze what is alive once
     numba loads (:func:`frozen_after_loading`), and (``warm``) hand its searches to the compiled probe from
-    their first position."""
+    their first position once it has searched :data:`WARM_AFTER` seconds in Python."""
     import multiprocessing
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -503,7 +505,7 @@ def _start_worker(warm: bool = False) -> None:
     if parent is not None and parent.sentinel is not None:
         threading.Thread(target=_exit_with, args=(parent.sentinel,), daemon=True).start()
     _freeze_when_loaded([])  # for as long as the worker lives
-    if warm:  # the worker's searches compiled from their first position, for as long as it lives
+    if warm:  # once it has paid the rent, the worker's searches compiled from their first position, as long as it lives
         from .search import compiled
         compiled.eager(WARM_AFTER)
 

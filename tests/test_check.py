@@ -849,15 +849,18 @@ class TestCorpusVerdicts:
 
 
 class TestCompiledForABatch:
-    """A batch of many puzzles loads the compiled probe up front (paint.batch._warm); with it loaded, ``paint
-    check`` gives each edge and corner probe only to squares that break under full propagation - the same
-    verdicts, steps and grades as probing every square."""
+    """A batch of many puzzles hands its searches to the compiled probe from their first position once it has
+    searched WARM_AFTER seconds in Python (paint.batch._warm); with it loaded, ``paint check`` gives each edge
+    and corner probe only to squares that break under full propagation - the same verdicts, steps and grades
+    as probing every square."""
 
     PROBED = ["jwilk/data022.nin", "jwilk/data091.nin", "jwilk/data144.nin", "survey/webpbn-00023-edge.non",
               "survey/webpbn-00027-bucks.non", "survey/webpbn-00436-petroglyph.non", "survey/webpbn-00065-mum.non"]
 
     def test_probes_filtered_alike(self, monkeypatch):
-        pytest.importorskip("numba")
+        numba = pytest.importorskip("numba")
+        if numba.config.DISABLE_JIT:
+            pytest.skip("numba is told not to compile: the kernels never load")
         from paint.rules import probe
         from paint.search import compiled
         assert compiled.load(), compiled.FAILURE
@@ -879,8 +882,8 @@ class TestCompiledForABatch:
         assert {c.verdict for c in every} == {"needs-probes", "needs-search"}
 
     def test_warm_for_a_batch(self):
-        """A batch of WARM_BATCH puzzles or more makes its searches compiled from the first position, while it
-        runs (in this process: as before afterwards)."""
+        """A batch of WARM_BATCH puzzles or more makes its searches compiled from the first position once it has
+        searched WARM_AFTER seconds in Python, while it runs (in this process: as before afterwards)."""
         from paint.batch import WARM_AFTER, WARM_BATCH, _eager_here, _warm
         from paint.options import SearchPolicy
         from paint.search import compiled
@@ -909,8 +912,9 @@ class TestCompiledForABatch:
         monkeypatch.setattr(compiled, "_WORKS", False)  # once loaded (or tried), no more is counted
         compiled.searched(7.0)
         assert compiled.SEARCHED == 0.25
-        with pytest.raises(ValueError, match="not a time"):
-            compiled.eager(-1)
+        for wrong in (-1, float("nan"), float("inf")):
+            with pytest.raises(ValueError, match="not a time"):
+                compiled.eager(wrong)
 
     def test_a_search_counts_its_seconds(self, monkeypatch):
         from paint.search import compiled, dfs
@@ -921,6 +925,31 @@ class TestCompiledForABatch:
         puzzle = paint.load(str(TESTS.parent / "puzzles" / "edge.pro"))
         found = dfs.two_solutions(puzzle, [bytearray(puzzle.width) for _ in range(puzzle.height)])
         assert found.count is dfs.Count.ONE and compiled.SEARCHED > 0
+
+    def test_a_search_stopped_by_a_limit_counts_its_seconds_too(self, monkeypatch):
+        from paint.budget import Budget, LimitReached
+        from paint.search import compiled, dfs
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "SEARCHED", 0.0)
+        monkeypatch.setattr(compiled, "load", lambda: False)
+        puzzle = paint.load(str(TESTS.parent / "puzzles" / "edge.pro"))
+        stop = threading.Event()
+        stop.set()  # as Ctrl-C or a signal sets it: the search stops at its first check
+        with pytest.raises(LimitReached):
+            dfs.two_solutions(puzzle, [bytearray(puzzle.width) for _ in range(puzzle.height)],
+                              budget=Budget.for_limits(None, stop=stop))
+        assert compiled.SEARCHED > 0
+
+    def test_a_search_the_kernels_cannot_take_does_not_count(self, monkeypatch):
+        from paint.puzzle import Puzzle
+        from paint.search import compiled, dfs
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "SEARCHED", 0.0)
+        monkeypatch.setattr(compiled, "load", lambda: False)
+        wide = compiled.MAX_SQUARES + 1  # one row of two squares apart, and a line too long for the kernels
+        puzzle = Puzzle(rows=[[1, 1], [1, 1]], columns=[[1], [1]] + [[]] * (wide - 4) + [[1], [1]])
+        found = dfs.two_solutions(puzzle, [bytearray(wide) for _ in range(2)])
+        assert found.count is dfs.Count.SEVERAL and compiled.SEARCHED == 0
 
 
 class TestFrozenAfterLoading:
@@ -943,7 +972,9 @@ WORK
 print(compiled.loaded(), gc.get_freeze_count() > 0)
 """
 
-    def run(self, tmp_path, work: str, rent: float = 0) -> str:
+    def run(self, tmp_path, work: str, rent: float = 1e-9) -> str:
+        """The script's output run with ``work``; by default the batch's first search pays a rent of next to
+        nothing in Python, and the next loads numba."""
         from paint.batch import WARM_BATCH
         pytest.importorskip("numba")
         if os.environ.get("NUMBA_DISABLE_JIT", "0") not in ("", "0"):
@@ -989,6 +1020,16 @@ print(compiled.loaded(), gc.get_freeze_count() > 0)
                 "batch = check_batch(find_puzzles([folder]), jobs=1)\n"
                 "assert {check.verdict for check in batch.checks} == {'multiple'}")
         assert self.run(tmp_path, work) == ["True", "False"]
+
+    def test_a_warm_worker_pays_the_rent(self, tmp_path):
+        """A worker of a warm batch (--jobs 2 and more) searches WARM_AFTER seconds in Python, as the command's
+        own process does, before its searches go compiled from their first position."""
+        work = ("paint.batch._start_worker(True)\n"
+                "assert compiled.EAGER == paint.batch.WARM_AFTER, compiled.EAGER\n"
+                "assert not compiled.eager_now()\n"
+                "compiled.searched(paint.batch.WARM_AFTER)\n"
+                "assert compiled.eager_now()")
+        assert self.run(tmp_path, work, rent=0.4) == ["False", "False"]
 
     def test_a_worker_freezes_once_numba_has_loaded(self, tmp_path):
         work = ("import paint.batch\n"

@@ -233,21 +233,24 @@ probe from the first one, loading it when the next needs it (:func:`eager`); Non
 ``compiled_after`` positions of a search, or once loaded."""
 
 SEARCHED = 0.0
-"""Seconds this process has spent in searches made before the kernels were loaded (:func:`searched`)."""
+"""Seconds this process has spent in searches that ended before the kernels were loaded, of puzzles the
+kernels could take (:func:`searched`)."""
 
 
 def eager(after: float = 0.0) -> None:
     """Make the searches of this process use the kernels from their first position once the process has spent
     ``after`` seconds (from 0) searching in Python, loaded by the first search that then needs them.
 
-    A batch of many puzzles (:func:`paint.batch._warm`) gives the cost of loading numba here (0.3-0.8 s):
-    like a skier who rents until the rent paid would have bought the skis, it searches in Python until it has
-    spent what loading would cost, so a batch whose searches are few and short (jwilk's 151 puzzles: five
-    searches, 0.02 s in all) never loads it, and one of many searches pays at most about twice the better
-    choice, once, and then probes (and runs its plain pass) in compiled code throughout.  Raises ValueError
-    for a negative ``after``."""
+    A batch of many puzzles (:func:`paint.batch._warm`) gives the cost of loading numba here (numpy, numba
+    and the kernels, 0.45 s on the machine of docs/search.md): like a skier who rents until the rent paid
+    would have bought the skis, it searches in Python until it has spent what loading would cost.  A batch
+    whose searches are few and short (jwilk's 151 puzzles: five searches, 0.02 s in all) never loads it; one
+    whose searches take longer pays at most the rent and the loading, which with the rent equal to the
+    loading is twice the better of the two choices (never loading, loading at the first search), once, and
+    then probes (and runs its plain pass) in compiled code throughout.  Raises ValueError for ``after``
+    negative or not a finite number."""
     global EAGER
-    if after < 0:
+    if not 0 <= after < float("inf"):  # NaN, a negative time and infinity are refused alike
         raise ValueError(f"eager after {after} seconds: not a time")
     EAGER = after
 
@@ -258,8 +261,8 @@ def eager_now() -> bool:
 
 
 def searched(seconds: float) -> None:
-    """Count ``seconds`` of a search made in this process (:data:`SEARCHED`; :func:`eager`), while the kernels
-    are not loaded."""
+    """Count ``seconds`` of a search made in this process (:data:`SEARCHED`; :func:`eager`) of a puzzle the
+    kernels could take, when it ended with the kernels not loaded."""
     global SEARCHED
     if not loaded():
         SEARCHED += seconds

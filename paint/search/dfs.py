@@ -97,8 +97,9 @@ def two_solutions(puzzle, rows, *, positions: int | None = None, budget: Budget 
         return Counted((), True, 0, 0)
     try:
         return _Passes(board, start, positions, policy).decide()
-    finally:
-        compiled.searched(time.perf_counter() - started)
+    finally:  # a search the kernels could not take (a line too long) does not count towards loading them
+        if max(board.height, board.width) <= compiled.MAX_SQUARES:
+            compiled.searched(time.perf_counter() - started)
 
 
 class _Passes:
