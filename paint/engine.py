@@ -107,6 +107,10 @@ class Engine:
         first = range(len(self.strips)) if pending is None else pending
         self.pending = {rule.name: set(first) for rule in self.strip_rules}
         self._pending_sets = tuple(self.pending.values())
+        # the strips a rule can never find anything on, by its clue and length alone (Rule.only_if): not asked
+        self.barred = {rule.name: frozenset(index for index, strip in enumerate(self.strips)
+                                            if not rule.only_if(strip.targets, len(strip.squares)))
+                       for rule in self.strip_rules if rule.only_if is not None}
         self.changes = 1  # squares marked so far (1: the start counts as a change for the probes)
         self.probed: dict[str, int] = {}  # probe name -> self.changes when it last found nothing
         # each probe's own memory (what it found nothing for, and where), made by the rule
@@ -172,7 +176,8 @@ class Engine:
         if rule.scope == "world":
             return self._probe(rule)
         pending = self.pending[rule.name]
-        todo = sorted(pending)
+        barred = self.barred.get(rule.name)
+        todo = sorted(pending if barred is None else pending - barred)
         pending.clear()
         since = len(self.steps)
         pieces: list[tuple[list[Mark], Reason]] = []  # the round's strips, for one step (not by strip)
@@ -227,7 +232,10 @@ class Engine:
             if cheaper is rule:
                 return False
             pending = self.pending[cheaper.name]
+            barred = self.barred.get(cheaper.name, ())
             for index in touched:
+                if index in barred:
+                    continue  # it can find nothing there, and its round does not look (it leaves pending)
                 try:
                     if cheaper.find_on(self.strips[index]) is not None:
                         return True

@@ -75,6 +75,11 @@ class Rule:
       rule.  A rule that reads only the squares and the clue (``fills``,
       ``located``) says False: it is not credited with a contradiction it
       did not look for.
+    - ``only_if``: for a strip rule that can find something only on some
+      clues, ``only_if(targets, n)`` tells from a strip's clue and length
+      alone whether it can (``fills``: the clue fills the line); the engine
+      does not ask it of the other strips (None: it may find something on
+      any strip).
 
     A strip rule's steps each have a :class:`paint.explanation.Reason`
     (``reason.detail`` is the rule's record); its row turns one into:
@@ -113,6 +118,7 @@ class Rule:
     document: Callable[[object], dict] | None = attrs.field(kw_only=True, default=None, repr=False)
     memory: Callable[[], object] | None = attrs.field(kw_only=True, default=None, repr=False)
     reads_bounds: bool = attrs.field(kw_only=True, default=True, repr=False)
+    only_if: Callable[[tuple, int], bool] | None = attrs.field(kw_only=True, default=None, repr=False)
     narrow: Callable[[object, object], object] | None = attrs.field(kw_only=True, default=None, repr=False)
     split: Callable[[object, list], object] | None = attrs.field(kw_only=True, default=None, repr=False)
 

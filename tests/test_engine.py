@@ -209,3 +209,36 @@ class TestProbeMemory:
         assert engine.memories["edge"] is not engine.memories["corner"]
         again = Engine(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), choose_rules(["overlap", "edge"]))
         assert list(again.memories) == ["edge"] and again.memories["edge"] is not engine.memories["edge"]
+
+
+class TestOnlyIf:
+    """A rule's ``only_if`` (fills: the clue fills the line) bars the strips it can find nothing on: the engine's
+    rounds do not ask it of them, and the steps are the very same as when they ask every strip.  (Line rules
+    only: a probe follows the line rules on strips of its own, asking each rule of every strip it touches.)"""
+
+    @pytest.mark.parametrize("path", [CORPUS / "jwilk" / "data008.nin", CORPUS / "jwilk" / "data032.nin",
+                                      CORPUS / "jwilk" / "data000.nin"], ids=label)
+    def test_barred_strips_are_not_asked_and_the_steps_are_the_same(self, path, monkeypatch):
+        import attrs
+
+        from paint.rules.fills import fills
+        puzzle = paint.load(str(path))
+        fills_rule = BY_NAME["fills"]
+        asked = []
+        find = fills_rule.find
+
+        def counted(strip):
+            asked.append(fills(strip.targets, len(strip.squares)))
+            return find(strip)
+
+        line_rules = choose_rules(LINE_RULE_NAMES)
+        rules = [attrs.evolve(rule, find=counted) if rule is fills_rule else rule for rule in line_rules]
+        engine = Engine(puzzle, rules)
+        engine.run()
+        assert engine.barred["fills"] and asked and all(asked)  # some strips barred, and none of them asked
+        every = Engine(puzzle, [attrs.evolve(rule, only_if=None) if rule is fills_rule else rule
+                                for rule in line_rules])
+        every.run()
+        assert "fills" not in every.barred
+        assert [(s.rule, s.marks) for s in engine.steps] == [(s.rule, s.marks) for s in every.steps]
+        assert engine.grid == every.grid

@@ -53,6 +53,16 @@ def packed(targets, n: int) -> bytes | None:
     return bytes(line)
 
 
+def fills(targets, n: int) -> bool:
+    """Whether the clue ``targets`` fills a line of ``n`` squares: its blocks and the one-square gaps between
+    them add up to ``n``, or it is 0 (the rule's ``only_if``: on any other line it finds nothing).
+
+    >>> fills((2, 1), 4), fills((2, 1), 5), fills((), 3)
+    (True, False, True)
+    """
+    return not targets or sum(targets) + len(targets) - 1 == n
+
+
 def find(strip) -> Finding | None:
     """Mark every blank square of a strip whose clue fills it: full where the packed blocks lie, else empty.
 
@@ -60,7 +70,7 @@ def find(strip) -> Finding | None:
     strip then cannot be completed, which the other rules say.
     """
     squares, targets = strip.squares, strip.targets
-    if (targets and sum(targets) + len(targets) - 1 != len(squares)) or BLANK not in squares:
+    if not fills(targets, len(squares)) or BLANK not in squares:
         return None
     line = packed(targets, len(squares))
     if line is None or any(known != BLANK and known != value for known, value in zip(squares, line)):
@@ -82,4 +92,4 @@ def document(reason) -> dict:
 
 RULE = Rule(NAME, "", "a clue whose blocks and gaps add up to the line's length settles every square", find,
             rung=2, techniques=("the clue fills the line",), bounds=bounds, document=document,
-            reads_bounds=False)
+            reads_bounds=False, only_if=fills)
