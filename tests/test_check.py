@@ -1143,3 +1143,75 @@ class TestGroupSignal:
             pytest.skip("the batch finished before the signal came")
         assert process.returncode == 128 + signal.SIGTERM
         assert "stopped by SIGTERM after" in err and "puzzles" in report.read_text(encoding="utf-8")
+
+
+class TestInstructionsBenchmark:
+    """benchmarks/instructions.py: the instructions of checking puzzles, this checkout against another
+    (docs/benchmarks.md)."""
+
+    @staticmethod
+    def script():
+        import importlib.util
+        path = Path(__file__).resolve().parent.parent / "benchmarks" / "instructions.py"
+        spec = importlib.util.spec_from_file_location("instructions", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    @staticmethod
+    def counter(counts: dict, digests: dict):
+        """A stand-in for valgrind: ``counts[checkout name]`` instructions of checking (plus 100 of start-up,
+        and the seed, so each seed's count is its own), the answers' digest ``digests[name]``."""
+        def count(checkout, paths, seed):
+            if not paths:
+                return 100 + seed, ""
+            return 100 + seed + counts[checkout.name] * len(paths), digests[checkout.name]
+        return count
+
+    def test_prints_each_checkout_with_the_instructions_of_its_checking_alone(self, capsys, tmp_path):
+        module = self.script()
+        other = tmp_path / "older"
+        counter = self.counter({module.ROOT.name: 1000, "older": 1250}, {module.ROOT.name: "a", "older": "a"})
+        assert module.main(["--puzzles", "4", "--seeds", "0,7", "--against", str(other)], counter=counter) == 0
+        printed = capsys.readouterr().out
+        assert "4 puzzles checked in one process, instructions added up over hash seeds 0, 7" in printed
+        # start-up: (100 + 0) + (100 + 7); checking: 2 seeds x 4 puzzles x 1000 (or 1250), start-up taken out
+        assert "| this checkout | 0.0 | 0.0 | 1.000 |" in printed  # in millions: too few to show
+        rows = [line for line in printed.splitlines() if line.startswith("| ") and not line.startswith("| checkout")]
+        assert rows[1].endswith("| 0.800 |")  # this checkout's checking is 0.8 of the other's
+        assert "the same verdicts, steps, grades" in printed
+
+    def test_a_checkout_that_answers_otherwise_is_reported(self, capsys, tmp_path):
+        module = self.script()
+        counter = self.counter({module.ROOT.name: 10, "older": 10}, {module.ROOT.name: "a", "older": "b"})
+        assert module.main(["--puzzles", "2", "--seeds", "0", "--against", str(tmp_path / "older")],
+                           counter=counter) == 1
+        assert f"DIFFERENT ANSWER: {tmp_path / 'older'}" in capsys.readouterr().out
+
+    def test_wrong_arguments_and_no_valgrind_are_refused(self, capsys, monkeypatch):
+        module = self.script()
+        for seeds in ("a", "-1", "", "1,,2"):
+            with pytest.raises(SystemExit):
+                module.main(["--seeds", seeds])
+        with pytest.raises(SystemExit):
+            module.main(["--puzzles", "0"])
+        monkeypatch.setattr(module.shutil, "which", lambda name: None)
+        assert module.main([]) == 2
+        assert "valgrind is not installed" in capsys.readouterr().err
+        assert module.collected("==1== Collected : 42\n") == 42
+        with pytest.raises(ValueError):
+            module.collected("no count here")
+
+    def test_counts_a_real_check(self):
+        import shutil
+        if shutil.which("valgrind") is None:
+            pytest.skip("valgrind is not installed")
+        module = self.script()
+        paths = module.puzzles([str(CORPUS / "jwilk")], 1)
+        assert [Path(path).name for path in paths] == ["data000.nin"]
+        module.warm(module.ROOT, paths)
+        both, digest = module.count(module.ROOT, paths, 0)  # one run under valgrind: some 15 s
+        check = check_puzzle(paint.load(paths[0]))
+        import hashlib
+        answers = [(check.verdict, check.steps, check.grade, check.hardest_rule, sorted((check.effort or {}).items()))]
+        assert both > 10 ** 8 and digest == hashlib.md5(repr(answers).encode()).hexdigest()
