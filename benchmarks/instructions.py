@@ -14,12 +14,15 @@ dicts moves a count by up to 2%) and added up, and the same is counted for a
 process that only imports paint, so the table gives the instructions of the
 checking alone - the same on every run of the same code, where the
 machine's clock is not (the same check takes 2.2 s to 4 s here from one run
-to the next).  Python's bytecode cache is written for both checkouts first
-and used by every counted run (``PYTHONDONTWRITEBYTECODE`` is left out), so
-neither counts compiling its modules.
+to the next).  Start-up is importing paint and :mod:`paint.check`; reading
+the puzzles, and what the checking imports as it goes, count as checking.
+Python's bytecode cache is written for both checkouts first, by one run of
+the whole checking each, and used by every counted run
+(``PYTHONDONTWRITEBYTECODE`` is left out), so neither counts compiling its
+modules.
 
-A checkout whose verdicts, steps, grades, hardest rules or efforts differ
-from this one's is reported (``DIFFERENT ANSWER``) and the script exits 1: a
+A checkout whose verdicts, numbers of steps, grades, hardest rules or steps
+by rule differ from this one's (under any seed) is reported (``DIFFERENT ANSWER``) and the script exits 1: a
 change made for speed must not change what the check says.  Needs valgrind
 (``apt-get install valgrind``); without it the script says so and exits 2.
 Instructions are not seconds (a cache miss costs many), but for the
@@ -46,16 +49,19 @@ COUNTED = re.compile(r"^==\d+== Collected : (\d+)$", re.MULTILINE)
 """callgrind's summary line: the instructions the process ran."""
 
 CHECK = """
-import hashlib, sys
+import hashlib, os, sys
 sys.path.insert(0, sys.argv[1])
 import paint
+if os.path.dirname(os.path.dirname(os.path.abspath(paint.__file__))) != os.path.abspath(sys.argv[1]):
+    sys.exit(f"no paint in {sys.argv[1]} (found {paint.__file__})")
 from paint.check import check_puzzle
 paths = sys.argv[2:]
 checks = [check_puzzle(paint.load(path)) for path in paths]
 answers = [(c.verdict, c.steps, c.grade, c.hardest_rule, sorted((c.effort or {}).items())) for c in checks]
 print(hashlib.md5(repr(answers).encode()).hexdigest())
 """
-"""The counted process: argv[1] the checkout, the rest the puzzle files; prints a digest of the answers."""
+"""The counted process: argv[1] the checkout (its paint, or it stops), the rest the puzzle files; prints a digest of
+the answers: each puzzle's verdict, number of steps, grade, hardest rule and steps by rule."""
 
 
 def environment(seed: int) -> dict[str, str]:
@@ -78,11 +84,13 @@ def collected(output: str) -> int:
 
 
 def _run(command: list[str], checkout: Path, seed: int) -> subprocess.CompletedProcess:
-    """``command`` run from the top of this clone with :func:`environment`'s environment.  Raises RuntimeError
-    when it fails, with the last line it wrote on its error stream."""
-    process = subprocess.run(command, capture_output=True, text=True, env=environment(seed), cwd=ROOT)
+    """``command`` run in ``checkout`` (so that nothing but its paint can be imported) with
+    :func:`environment`'s environment.  Raises RuntimeError when it fails, with the last line it wrote on its
+    error stream that is not valgrind's."""
+    process = subprocess.run(command, capture_output=True, text=True, env=environment(seed), cwd=checkout)
     if process.returncode != 0:
-        raise RuntimeError(f"checking with {checkout} failed: {process.stderr.strip().splitlines()[-1:]}")
+        said = [line for line in process.stderr.splitlines() if line.strip() and not line.startswith("==")]
+        raise RuntimeError(f"checking with {checkout} failed: {said[-1] if said else 'no message'}")
     return process
 
 
@@ -95,9 +103,9 @@ def count(checkout: Path, paths: list[str], seed: int) -> tuple[int, str]:
 
 
 def warm(checkout: Path, paths: list[str]) -> None:
-    """Check one of ``paths`` with ``checkout``'s paint, not counted: Python writes its bytecode cache, so no
-    counted run compiles a module.  Raises RuntimeError when the process fails."""
-    _run([sys.executable, "-c", CHECK, str(checkout), *paths[:1]], checkout, 0)
+    """Check ``paths`` with ``checkout``'s paint, not counted: Python writes the bytecode cache of every module
+    the checking imports, so no counted run compiles one.  Raises RuntimeError when the process fails."""
+    _run([sys.executable, "-c", CHECK, str(checkout), *paths], checkout, 0)
 
 
 def measure(checkout: Path, paths: list[str], seeds: list[int], counter=count) -> tuple[int, int, str]:
@@ -105,23 +113,26 @@ def measure(checkout: Path, paths: list[str], seeds: list[int], counter=count) -
     up over ``seeds``, with ``checkout``'s paint; ``counter`` is :func:`count` (a test gives its own)."""
     start = checking = 0
     digest = ""
+    digests = set()
     for seed in seeds:
         alone, _ = counter(checkout, [], seed)
         both, digest = counter(checkout, paths, seed)
         start += alone
         checking += both - alone
-    return start, checking, digest
+        digests.add(digest)
+    return start, checking, digest if len(digests) == 1 else "differs from seed to seed"
 
 
 def puzzles(paths: list[str], how_many: int) -> list[str]:
-    """The first ``how_many`` puzzle files of ``paths`` (files as given, folders' puzzles in name order)."""
+    """The first ``how_many`` puzzle files of ``paths`` (files as given, folders' puzzles in name order), as
+    absolute paths (the counted processes run in the checkout)."""
     from paint.formats import EXTENSIONS
     found: list[str] = []
     for path in map(Path, paths):
         if path.is_dir():
-            found += sorted(str(each) for each in path.iterdir() if each.name.lower().endswith(EXTENSIONS))
+            found += sorted(str(each.resolve()) for each in path.iterdir() if each.name.lower().endswith(EXTENSIONS))
         else:
-            found.append(str(path))
+            found.append(str(path.resolve()))
     return found[:how_many]
 
 
@@ -151,11 +162,19 @@ def main(argv=None, counter=count) -> int:
         parser.error("no puzzle in the paths given")
     checkouts = {"this checkout": ROOT}
     if arguments.against is not None:
+        if not (arguments.against / "paint" / "__init__.py").is_file():
+            print(f"instructions.py: {arguments.against} is not a checkout of paint (it has no paint/__init__.py)",
+                  file=sys.stderr)
+            return 2
         checkouts[str(arguments.against)] = arguments.against.resolve()
-    if counter is count:
-        for checkout in checkouts.values():
-            warm(checkout, paths)
-    rows = {name: measure(checkout, paths, arguments.seeds, counter) for name, checkout in checkouts.items()}
+    try:
+        if counter is count:
+            for checkout in checkouts.values():
+                warm(checkout, paths)
+        rows = {name: measure(checkout, paths, arguments.seeds, counter) for name, checkout in checkouts.items()}
+    except RuntimeError as error:
+        print(f"instructions.py: {error}", file=sys.stderr)
+        return 2
     base = rows["this checkout"][1]
     print(f"{len(paths)} puzzles checked in one process, instructions added up over hash seeds "
           f"{', '.join(map(str, arguments.seeds))} (millions)")
@@ -168,10 +187,11 @@ def main(argv=None, counter=count) -> int:
     digest = rows["this checkout"][2]
     differ = [name for name, (_, _, theirs) in rows.items() if theirs != digest]
     for name in differ:
-        print(f"DIFFERENT ANSWER: {name} checks these puzzles otherwise (verdicts, steps, grades or efforts)")
+        print(f"DIFFERENT ANSWER: {name} checks these puzzles otherwise (verdicts, numbers of steps, grades, "
+              "hardest rules or steps by rule)")
     if differ:
         return 1
-    print("the same verdicts, steps, grades, hardest rules and efforts")
+    print("the same verdicts, numbers of steps, grades, hardest rules and steps by rule")
     return 0
 
 

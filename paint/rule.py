@@ -79,7 +79,8 @@ class Rule:
       clues, ``only_if(targets, n)`` tells from a strip's clue and length
       alone whether it can (``fills``: the clue fills the line); the engine
       does not ask it of the other strips (None: it may find something on
-      any strip).
+      any strip).  Only for a rule that reads no bounds: one that does
+      would report a strip that cannot be completed, and must be asked.
 
     A strip rule's steps each have a :class:`paint.explanation.Reason`
     (``reason.detail`` is the rule's record); its row turns one into:
@@ -102,8 +103,9 @@ class Rule:
     Raises ValueError when a row is incomplete: a strip rule without
     ``bounds``, ``document`` or English in :data:`paint.wording.WORDS`, a
     rule naming several techniques without ``technique``, a technique that
-    is not in :data:`paint.wording.TECHNIQUES`, a probe given a strip rule's
-    functions, or a rung that is not a positive whole number.
+    is not in :data:`paint.wording.TECHNIQUES`, an ``only_if`` on a rule
+    that reads the bounds, a probe given a strip rule's functions, or a
+    rung that is not a positive whole number.
     """
 
     name: str
@@ -139,9 +141,12 @@ class Rule:
                 problems.append(f"it has no words: paint.wording.WORDS has no entry {self.name!r}")
             if len(self.techniques) > 1 and not callable(self.technique):
                 problems.append("it names several techniques but has no technique function to choose one")
+            if self.only_if is not None and self.reads_bounds:
+                problems.append("it reads the bounds, so it must be asked of every strip, but has an only_if")
         else:
             problems += [f"it is a probe, explained by its chains, but has a {field} function"
-                         for field, function in functions.items() if function is not None]
+                         for field, function in {**functions, "only_if": self.only_if}.items()
+                         if function is not None]
         if problems:
             raise ValueError(f"rule {self.name!r}: " + "; ".join(problems))
 

@@ -1168,9 +1168,17 @@ class TestInstructionsBenchmark:
             return 100 + seed + counts[checkout.name] * len(paths), digests[checkout.name]
         return count
 
+    @staticmethod
+    def checkout(tmp_path) -> Path:
+        """A folder that looks like another checkout: it has a paint package (empty)."""
+        other = tmp_path / "older"
+        (other / "paint").mkdir(parents=True)
+        (other / "paint" / "__init__.py").write_text("")
+        return other
+
     def test_prints_each_checkout_with_the_instructions_of_its_checking_alone(self, capsys, tmp_path):
         module = self.script()
-        other = tmp_path / "older"
+        other = self.checkout(tmp_path)
         counter = self.counter({module.ROOT.name: 1000, "older": 1250}, {module.ROOT.name: "a", "older": "a"})
         assert module.main(["--puzzles", "4", "--seeds", "0,7", "--against", str(other)], counter=counter) == 0
         printed = capsys.readouterr().out
@@ -1179,12 +1187,12 @@ class TestInstructionsBenchmark:
         assert "| this checkout | 0.0 | 0.0 | 1.000 |" in printed  # in millions: too few to show
         rows = [line for line in printed.splitlines() if line.startswith("| ") and not line.startswith("| checkout")]
         assert rows[1].endswith("| 0.800 |")  # this checkout's checking is 0.8 of the other's
-        assert "the same verdicts, steps, grades" in printed
+        assert "the same verdicts, numbers of steps, grades" in printed
 
     def test_a_checkout_that_answers_otherwise_is_reported(self, capsys, tmp_path):
         module = self.script()
         counter = self.counter({module.ROOT.name: 10, "older": 10}, {module.ROOT.name: "a", "older": "b"})
-        assert module.main(["--puzzles", "2", "--seeds", "0", "--against", str(tmp_path / "older")],
+        assert module.main(["--puzzles", "2", "--seeds", "0", "--against", str(self.checkout(tmp_path))],
                            counter=counter) == 1
         assert f"DIFFERENT ANSWER: {tmp_path / 'older'}" in capsys.readouterr().out
 
@@ -1201,6 +1209,26 @@ class TestInstructionsBenchmark:
         assert module.collected("==1== Collected : 42\n") == 42
         with pytest.raises(ValueError):
             module.collected("no count here")
+
+    def test_the_counted_runs_use_the_checkout_given_with_the_bytecode_cache(self, capsys, tmp_path, monkeypatch):
+        module = self.script()
+        monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+        environment = module.environment(7)
+        assert environment["PYTHONHASHSEED"] == "7" and "PYTHONDONTWRITEBYTECODE" not in environment
+        puzzle = str(CORPUS / "jwilk" / "data000.nin")
+        module.warm(module.ROOT, [puzzle])  # this checkout: its own paint checks the puzzle
+        with pytest.raises(RuntimeError, match="no paint in"):
+            module.warm(tmp_path, [puzzle])  # no paint there: the installed one is not taken for it
+        with pytest.raises(RuntimeError, match="older failed: "):
+            module.warm(self.checkout(tmp_path), [puzzle])  # an empty paint: that paint's own failure, named
+        unreadable = tmp_path / "bad.non"
+        unreadable.write_text("width 3\nheight x\n")
+        with pytest.raises(RuntimeError, match="bad.non"):
+            module.warm(module.ROOT, [puzzle, str(unreadable)])
+        assert module.main(["--against", str(tmp_path / "nowhere")], counter=self.counter({}, {})) == 2
+        assert "is not a checkout of paint" in capsys.readouterr().err
+        monkeypatch.chdir(CORPUS)
+        assert module.puzzles(["jwilk"], 1) == [puzzle]  # relative to where it is called, made absolute
 
     def test_counts_a_real_check(self):
         import shutil

@@ -216,9 +216,10 @@ class TestOnlyIf:
     rounds do not ask it of them, and the steps are the very same as when they ask every strip.  (Line rules
     only: a probe follows the line rules on strips of its own, asking each rule of every strip it touches.)"""
 
+    @pytest.mark.parametrize("by_strip", [True, False], ids=["by strip", "by rule"])
     @pytest.mark.parametrize("path", [CORPUS / "jwilk" / "data008.nin", CORPUS / "jwilk" / "data032.nin",
                                       CORPUS / "jwilk" / "data000.nin"], ids=label)
-    def test_barred_strips_are_not_asked_and_the_steps_are_the_same(self, path, monkeypatch):
+    def test_barred_strips_are_not_asked_and_the_steps_are_the_same(self, path, by_strip):
         import attrs
 
         from paint.rules.fills import fills
@@ -233,12 +234,19 @@ class TestOnlyIf:
 
         line_rules = choose_rules(LINE_RULE_NAMES)
         rules = [attrs.evolve(rule, find=counted) if rule is fills_rule else rule for rule in line_rules]
-        engine = Engine(puzzle, rules)
+        engine = Engine(puzzle, rules, by_strip=by_strip)
         engine.run()
         assert engine.barred["fills"] and asked and all(asked)  # some strips barred, and none of them asked
         every = Engine(puzzle, [attrs.evolve(rule, only_if=None) if rule is fills_rule else rule
-                                for rule in line_rules])
+                                for rule in line_rules], by_strip=by_strip)
         every.run()
         assert "fills" not in every.barred
         assert [(s.rule, s.marks) for s in engine.steps] == [(s.rule, s.marks) for s in every.steps]
         assert engine.grid == every.grid
+
+    def test_only_for_a_rule_that_reads_no_bounds(self):
+        import attrs
+        with pytest.raises(ValueError, match="reads the bounds"):
+            attrs.evolve(BY_NAME["overlap"], only_if=lambda targets, n: True)
+        with pytest.raises(ValueError, match="only_if"):
+            attrs.evolve(BY_NAME["edge"], only_if=lambda targets, n: True)
