@@ -459,8 +459,8 @@ def frozen_after_loading():
     """While the block runs, once the compiled probe's kernels load in this process
     (:func:`paint.search.compiled.on_loaded`), freeze every object then alive (:func:`gc.freeze`): numba
     brings some hundred thousand objects that live as long as the process, and each full pass of the cycle
-    collector walked them all again (on jwilk's 151 puzzles checked in one process, five full passes took
-    0.23 s of 2.8 s).  When the block ends, what it froze is unfrozen, so a program that runs ``paint check``
+    collector walked them all again (on jwilk's 151 puzzles checked in one process, when every batch loaded
+    numba at its first search, five full passes took 0.23 s of 2.8 s).  When the block ends, what it froze is unfrozen, so a program that runs ``paint check``
     in its own process (``paint.cli.main``) gets its collector back as it was.  Nothing is frozen when the
     collector is off or something is already frozen (the process's owner manages it).  Used by the ``paint
     check`` command only, never by :func:`check_batch` itself, whose caller's objects are its own to collect;

@@ -34,9 +34,12 @@ def for_board(board):
     it when its cache is empty), and tries it on a 2 x 2 puzzle of two solutions (a probe and a guess,
     so every kernel is compiled), so that a failure shows here and not in the middle of a search.
     """
-    if max(board.height, board.width) > MAX_SQUARES:
-        return None
-    return Probe(board, _WORKS) if load() else None
+    return Probe(board, _WORKS) if takes(board) and load() else None
+
+
+def takes(board) -> bool:
+    """Whether the kernels can probe ``board``: no line longer than :data:`MAX_SQUARES` squares."""
+    return max(board.height, board.width) <= MAX_SQUARES
 
 
 _WORKS = None

@@ -98,7 +98,7 @@ def two_solutions(puzzle, rows, *, positions: int | None = None, budget: Budget 
     try:
         return _Passes(board, start, positions, policy).decide()
     finally:  # a search the kernels could not take (a line too long) does not count towards loading them
-        if max(board.height, board.width) <= compiled.MAX_SQUARES:
+        if compiled.takes(board):
             compiled.searched(time.perf_counter() - started)
 
 
