@@ -63,6 +63,26 @@ print(hashlib.md5(repr(answers).encode()).hexdigest())
 """The counted process: argv[1] the checkout (its paint, or it stops), the rest the puzzle files; prints a digest of
 the answers: each puzzle's verdict, number of steps, grade, hardest rule and steps by rule."""
 
+EXPLAIN = """
+import contextlib, hashlib, io, os, re, sys
+sys.path.insert(0, sys.argv[1])
+import paint
+if os.path.dirname(os.path.dirname(os.path.abspath(paint.__file__))) != os.path.abspath(sys.argv[1]):
+    sys.exit(f"no paint in {sys.argv[1]} (found {paint.__file__})")
+from paint import cli
+digest = hashlib.md5()
+for path in sys.argv[2:]:
+    written = io.StringIO()
+    with contextlib.redirect_stdout(written):
+        status = cli.main(["solve", path])
+    text = re.sub(r"(?m)^  time  +[0-9.]+ s$", "  time", written.getvalue())  # the clock's: not the same twice
+    digest.update(f"{status}\\n{text}".encode())
+print(digest.hexdigest())
+"""
+"""The counted process of ``--explain``: as :data:`CHECK`, but each puzzle is solved and explained as ``paint solve
+PATH`` does (its text written to a string); prints a digest of every exit status and every text, to the letter (but
+the seconds the solve took, which the clock gives)."""
+
 
 def environment(seed: int) -> dict[str, str]:
     """The environment of a counted run: ``PYTHONHASHSEED`` set, the bytecode cache allowed."""
@@ -94,29 +114,33 @@ def _run(command: list[str], checkout: Path, seed: int) -> subprocess.CompletedP
     return process
 
 
-def count(checkout: Path, paths: list[str], seed: int) -> tuple[int, str]:
-    """The instructions of checking ``paths`` with the paint of ``checkout`` under hash seed ``seed``, and the
-    digest of the answers (empty for no paths).  Raises RuntimeError when the process fails."""
+def count(checkout: Path, paths: list[str], seed: int, script: str = CHECK) -> tuple[int, str]:
+    """The instructions of checking ``paths`` (``script``: :data:`CHECK`, or :data:`EXPLAIN` to solve and explain
+    them) with the paint of ``checkout`` under hash seed ``seed``, and the digest of the answers (the digest of
+    no paths for no paths).  Raises RuntimeError when the process fails."""
     process = _run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                    sys.executable, "-c", CHECK, str(checkout), *paths], checkout, seed)
+                    sys.executable, "-c", script, str(checkout), *paths], checkout, seed)
     return collected(process.stderr), process.stdout.strip()
 
 
-def warm(checkout: Path, paths: list[str]) -> None:
-    """Check ``paths`` with ``checkout``'s paint, not counted: Python writes the bytecode cache of every module
-    the checking imports, so no counted run compiles one.  Raises RuntimeError when the process fails."""
-    _run([sys.executable, "-c", CHECK, str(checkout), *paths], checkout, 0)
+def warm(checkout: Path, paths: list[str], script: str = CHECK) -> None:
+    """Check ``paths`` with ``checkout``'s paint (by ``script``, as :func:`count`), not counted: Python writes the
+    bytecode cache of every module the checking imports, so no counted run compiles one.  Raises RuntimeError
+    when the process fails."""
+    _run([sys.executable, "-c", script, str(checkout), *paths], checkout, 0)
 
 
-def measure(checkout: Path, paths: list[str], seeds: list[int], counter=count) -> tuple[int, int, str]:
-    """``(start-up, checking, digest)``: the instructions of importing paint and of checking ``paths``, each added
-    up over ``seeds``, with ``checkout``'s paint; ``counter`` is :func:`count` (a test gives its own)."""
+def measure(checkout: Path, paths: list[str], seeds: list[int], counter=count,
+            script: str = CHECK) -> tuple[int, int, str]:
+    """``(start-up, checking, digest)``: the instructions of importing paint and of checking ``paths`` (by
+    ``script``, as :func:`count`), each added up over ``seeds``, with ``checkout``'s paint; ``counter`` is
+    :func:`count` (a test gives its own)."""
     start = checking = 0
     digest = ""
     digests = set()
     for seed in seeds:
-        alone, _ = counter(checkout, [], seed)
-        both, digest = counter(checkout, paths, seed)
+        alone, _ = counter(checkout, [], seed, script)
+        both, digest = counter(checkout, paths, seed, script)
         start += alone
         checking += both - alone
         digests.add(digest)
@@ -153,7 +177,11 @@ def main(argv=None, counter=count) -> int:
     parser.add_argument("--against", type=Path, help="another checkout of paint, counted the same way")
     parser.add_argument("--puzzles", type=positive(int), default=30, help="how many puzzles, from the first (default 30)")
     parser.add_argument("--seeds", type=seeds_of, default=[0, 1, 2], help="hash seeds, each counted (default 0,1,2)")
+    parser.add_argument("--explain", action="store_true",
+                        help="solve and explain each puzzle as 'paint solve PATH' does, instead of checking it; "
+                             "every text must be the same, to the letter")
     arguments = parser.parse_args(argv)
+    script = EXPLAIN if arguments.explain else CHECK
     if counter is count and shutil.which("valgrind") is None:
         print("instructions.py: valgrind is not installed (apt-get install valgrind)", file=sys.stderr)
         return 2
@@ -170,16 +198,17 @@ def main(argv=None, counter=count) -> int:
     try:
         if counter is count:
             for checkout in checkouts.values():
-                warm(checkout, paths)
-        rows = {name: measure(checkout, paths, arguments.seeds, counter) for name, checkout in checkouts.items()}
+                warm(checkout, paths, script)
+        rows = {name: measure(checkout, paths, arguments.seeds, counter, script) for name, checkout in checkouts.items()}
     except RuntimeError as error:
         print(f"instructions.py: {error}", file=sys.stderr)
         return 2
     base = rows["this checkout"][1]
-    print(f"{len(paths)} puzzles checked in one process, instructions added up over hash seeds "
+    work = "solved and explained (paint solve)" if arguments.explain else "checked"
+    print(f"{len(paths)} puzzles {work} in one process, instructions added up over hash seeds "
           f"{', '.join(map(str, arguments.seeds))} (millions)")
     print()
-    print("| checkout | start-up | checking | this / it |")
+    print(f"| checkout | start-up | {'explaining' if arguments.explain else 'checking'} | this / it |")
     print("|---|---|---|---|")
     for name, (start, checking, _) in rows.items():
         print(f"| {name} | {start / 1e6:,.1f} | {checking / 1e6:,.1f} | {base / checking:.3f} |")
@@ -187,11 +216,14 @@ def main(argv=None, counter=count) -> int:
     digest = rows["this checkout"][2]
     differ = [name for name, (_, _, theirs) in rows.items() if theirs != digest]
     for name in differ:
-        print(f"DIFFERENT ANSWER: {name} checks these puzzles otherwise (verdicts, numbers of steps, grades, "
-              "hardest rules or steps by rule)")
+        print(f"DIFFERENT ANSWER: {name} " + ("explains these puzzles otherwise (an exit status or a letter of the "
+                                              "text)" if arguments.explain else
+                                              "checks these puzzles otherwise (verdicts, numbers of steps, grades, "
+                                              "hardest rules or steps by rule)"))
     if differ:
         return 1
-    print("the same verdicts, numbers of steps, grades, hardest rules and steps by rule")
+    print("the same exit statuses and texts, to the letter" if arguments.explain else
+          "the same verdicts, numbers of steps, grades, hardest rules and steps by rule")
     return 0
 
 

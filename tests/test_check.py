@@ -1162,10 +1162,10 @@ class TestInstructionsBenchmark:
     def counter(counts: dict, digests: dict):
         """A stand-in for valgrind: ``counts[checkout name]`` instructions of checking (plus 100 of start-up,
         and the seed, so each seed's count is its own), the answers' digest ``digests[name]``."""
-        def count(checkout, paths, seed):
+        def count(checkout, paths, seed, script):
             if not paths:
                 return 100 + seed, ""
-            return 100 + seed + counts[checkout.name] * len(paths), digests[checkout.name]
+            return 100 + seed + counts[checkout.name] * len(paths), digests[checkout.name] + script[:20]
         return count
 
     @staticmethod
@@ -1188,6 +1188,37 @@ class TestInstructionsBenchmark:
         rows = [line for line in printed.splitlines() if line.startswith("| ") and not line.startswith("| checkout")]
         assert rows[1].endswith("| 0.800 |")  # this checkout's checking is 0.8 of the other's
         assert "the same verdicts, numbers of steps, grades" in printed
+
+    def test_explain_counts_the_explained_solves_and_compares_their_texts(self, capsys, tmp_path):
+        module = self.script()
+        scripts = []
+        other = str(self.checkout(tmp_path))
+        counter = self.counter({module.ROOT.name: 10, "older": 10}, {module.ROOT.name: "a", "older": "a"})
+        assert module.main(["--explain", "--puzzles", "2", "--seeds", "0", "--against", other],
+                           counter=lambda *args: (scripts.append(args[3]), counter(*args))[1]) == 0
+        printed = capsys.readouterr().out
+        assert set(scripts) == {module.EXPLAIN}
+        assert "2 puzzles solved and explained (paint solve) in one process" in printed
+        assert "| checkout | start-up | explaining | this / it |" in printed
+        assert "the same exit statuses and texts, to the letter" in printed
+        counter = self.counter({module.ROOT.name: 10, "older": 10}, {module.ROOT.name: "a", "older": "b"})
+        assert module.main(["--explain", "--puzzles", "1", "--seeds", "0", "--against", other], counter=counter) == 1
+        assert "explains these puzzles otherwise" in capsys.readouterr().out
+
+    def test_the_explained_digest_is_that_of_the_command_s_own_text(self):
+        """The script of --explain, run as it is counted (without valgrind), digests what ``paint solve`` prints:
+        its exit status and its text, to the letter."""
+        import hashlib
+        module = self.script()
+        puzzle = str(CORPUS / "jwilk" / "data000.nin")
+        process = subprocess.run([sys.executable, "-c", module.EXPLAIN, str(module.ROOT), puzzle], cwd=module.ROOT,
+                                 capture_output=True, text=True, env=module.environment(0), check=True)
+        command = subprocess.run([sys.executable, "-m", "paint", "solve", puzzle], cwd=module.ROOT,
+                                 capture_output=True, text=True, env=module.environment(0))
+        assert "1. fills (the clue fills the line): column 4 [8 1]" in command.stdout
+        text = re.sub(r"(?m)^  time  +[0-9.]+ s$", "  time", command.stdout)
+        assert text != command.stdout  # the seconds, the one part the clock writes, were there and are left out
+        assert process.stdout.strip() == hashlib.md5(f"{command.returncode}\n{text}".encode()).hexdigest()
 
     def test_a_checkout_that_answers_otherwise_is_reported(self, capsys, tmp_path):
         module = self.script()

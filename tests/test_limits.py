@@ -290,6 +290,24 @@ class TestStreamedJson:
         # each of these puzzles leaves some 2,500 objects in cycles: kept, four puzzles would add 10,000
         assert first[-1] - first[1] < 4000, first
 
+    def test_cycles_are_collected_between_puzzles_not_after_the_last(self, tmp_path, monkeypatch):
+        """The full pass that frees a puzzle's cycles runs only when another puzzle follows: after the last one it
+        would only delay the command's end (what is left, the collector frees as usual)."""
+        import gc
+        import types
+
+        import paint.cli.solve as solve_command
+        collects = []
+        monkeypatch.setattr(solve_command, "gc", types.SimpleNamespace(
+            **{name: getattr(gc, name) for name in dir(gc) if not name.startswith("_") and name != "collect"},
+            collect=lambda *args: (collects.append(None), gc.collect(*args))[1]))
+        assert cli.main(["solve", str(SEARCH), "-o", str(tmp_path / "one.txt")]) == 0
+        assert collects == [] and gc.get_freeze_count() == 0
+        bundle = tmp_path / "three.nonpack"
+        paint.formats.save([paint.load(SEARCH)] * 3, bundle)
+        assert cli.main(["solve", str(bundle), "--all", "-o", str(tmp_path / "three.txt")]) == 0
+        assert len(collects) == 2 and gc.get_freeze_count() == 0
+
     def test_a_host_freeze_is_left_alone(self, tmp_path, monkeypatch):
         """A program that froze objects of its own before running paint's command finds them frozen after it
         (unfreezing is for all or none), and paint freezes nothing of its own meanwhile."""

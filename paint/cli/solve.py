@@ -169,9 +169,10 @@ class _KeptSteps:
     1000 x 1000 solve keeps a million marks, and the collector's full passes
     over them were a fifth of its explained solve.  :meth:`step`, after each
     step, sets aside all that lives (``gc.freeze()``, at once); :meth:`done`,
-    when the puzzle is done, hands it back and collects the puzzle's cycles,
-    which would otherwise be set aside again by the next puzzle's first step
-    (the memory of ``--all`` would grow with every puzzle).  A program that
+    when the puzzle is done, hands it back and, when another puzzle follows,
+    collects the puzzle's cycles, which would otherwise be set aside again by
+    the next puzzle's first step (the memory of ``--all`` would grow with
+    every puzzle).  A program that
     runs paint's command after freezing objects of its own, or with the
     collector off, is left as it was: nothing is frozen or unfrozen.
     """
@@ -186,11 +187,14 @@ class _KeptSteps:
             gc.freeze()
             self.frozen = True
 
-    def done(self) -> None:
-        """After the puzzle (however its solve ended): hand it all back, and free the cycles among it."""
+    def done(self, more: bool) -> None:
+        """After the puzzle (however its solve ended): hand it all back, and free the cycles among it when
+        ``more`` puzzles follow (after the last, a full pass over all the solve made would only delay the
+        command's end: 9 ms of a 0.13 s solve of a small puzzle; what it leaves, the collector frees as usual)."""
         if self.frozen:
             gc.unfreeze()
-            gc.collect()
+            if more:
+                gc.collect()
             self.frozen = False
 
 
@@ -222,7 +226,7 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
     many = len(puzzles) > 1
     if arguments.json and arguments.all:
         out.write("[")
-    for label, puzzle in puzzles:
+    for number, (label, puzzle) in enumerate(puzzles, start=1):
         if stop.received is not None:
             break
         document = None
@@ -275,7 +279,7 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
         try:
             result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)
         finally:
-            kept.done()
+            kept.done(more=number < len(puzzles))
             if status is not None:
                 status.stop()
         # the grid the steps built: a result's grid may hold squares no step marked (a solution of several)

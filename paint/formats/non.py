@@ -26,7 +26,6 @@ columns
 
 from __future__ import annotations
 
-import html
 import re
 import unicodedata
 
@@ -288,6 +287,9 @@ def _unquote(value: str) -> str:
     value = value.strip(SPACES)
     if len(value) >= 2 and value[0] == '"' and value[-1] == '"':
         value = value[1:-1]
+    if "&" not in value:  # nothing to unescape: html (and its table of entities) is loaded only for a value that may need it
+        return value
+    import html
     return html.unescape(value)
 
 
