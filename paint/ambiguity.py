@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import attrs
 
+from .fields import as_tuple
 from .explanation import Placement
 from .puzzle import Puzzle
 from .squares import Grid, full_runs
@@ -37,7 +38,7 @@ class Choice:
 
     first: Placement
     second: Placement
-    differences: tuple[tuple[int, int], ...] = attrs.field(converter=tuple)
+    differences: tuple[tuple[int, int], ...] = attrs.field(converter=as_tuple)
 
     @property
     def head(self) -> str:

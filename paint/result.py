@@ -14,6 +14,7 @@ from collections import Counter
 
 import attrs
 
+from .fields import as_tuple
 from .errors import Contradiction
 from .explanation import Search, Step
 from .formats.linenotation import format_line
@@ -83,7 +84,7 @@ class Result:
     solutions: tuple[Grid, ...] = ()
     levels: int = 0
     branches: int = 0
-    stalls: tuple[int, ...] = attrs.field(default=(), converter=tuple)
+    stalls: tuple[int, ...] = attrs.field(default=(), converter=as_tuple)
     tried: Search | None = None
     depth_first: object = attrs.field(default=None, eq=False, repr=False)
 

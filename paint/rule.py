@@ -29,6 +29,7 @@ from typing import Callable
 
 import attrs
 
+from .fields import as_tuple
 from .squares import BLANK, FULL, Square
 from .wording import TECHNIQUES, WORDS
 
@@ -39,7 +40,7 @@ class Finding:
     the strip, blank squares only) and ``detail``, the rule's own record of why (a frozen attrs object of its
     module: :class:`paint.rules.overlap.Covered`, ...)."""
 
-    marks: tuple[tuple[int, Square], ...] = attrs.field(converter=tuple)
+    marks: tuple[tuple[int, Square], ...] = attrs.field(converter=as_tuple)
     detail: object
 
 
@@ -114,7 +115,7 @@ class Rule:
     find: Callable[..., object] = attrs.field(repr=False)
     scope: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "world")))
     rung: int = attrs.field(kw_only=True)
-    techniques: tuple[str, ...] = attrs.field(kw_only=True, converter=tuple)
+    techniques: tuple[str, ...] = attrs.field(kw_only=True, converter=as_tuple)
     bounds: Callable[[object], list] | None = attrs.field(kw_only=True, default=None, repr=False)
     technique: Callable[[object], str] | None = attrs.field(kw_only=True, default=None, repr=False)
     document: Callable[[object], dict] | None = attrs.field(kw_only=True, default=None, repr=False)

@@ -42,6 +42,7 @@ from collections.abc import Collection
 
 import attrs
 
+from ..fields import as_tuple
 from ..formats.pro import row_clue_text, stacked
 from ..puzzle import Puzzle
 from ..squares import BLANK, EMPTY, FULL, Grid
@@ -64,7 +65,7 @@ class Board:
     ``left + cell * c`` up to (not including) ``left + cell * (c + 1)``.
     """
 
-    lines: tuple[str, ...] = attrs.field(converter=tuple)
+    lines: tuple[str, ...] = attrs.field(converter=as_tuple)
     top: int
     left: int
     cell: int

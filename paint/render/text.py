@@ -61,6 +61,7 @@ from typing import Iterable, Iterator, TextIO, Union
 
 import attrs
 
+from ..fields import as_tuple
 from ..explanation import Branch, Step
 from ..wording import number, plural, step_body, step_head
 from ..formats import solution
@@ -103,8 +104,8 @@ class Highlight:
 class Picture:
     """Lines of a drawing of the puzzle (clues and squares), and the squares to show as just marked."""
 
-    lines: tuple[str, ...] = attrs.field(converter=tuple)
-    highlights: tuple[Highlight, ...] = attrs.field(default=(), converter=tuple)
+    lines: tuple[str, ...] = attrs.field(converter=as_tuple)
+    highlights: tuple[Highlight, ...] = attrs.field(default=(), converter=as_tuple)
 
 
 @attrs.frozen
@@ -112,7 +113,7 @@ class Header:
     """The puzzle's ``title`` and the ``lines`` under it (author, copyright, licence, size)."""
 
     title: str
-    lines: tuple[str, ...] = attrs.field(converter=tuple)
+    lines: tuple[str, ...] = attrs.field(converter=as_tuple)
 
 
 @attrs.frozen
@@ -121,9 +122,9 @@ class StepPart:
     line before and after it under a ruler (:func:`line_drawing`; reasons and drawing none when brief)."""
 
     step: Step
-    lines: tuple[str, ...] = attrs.field(converter=tuple)
-    reasons: tuple[str, ...] = attrs.field(converter=tuple)
-    drawing: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    lines: tuple[str, ...] = attrs.field(converter=as_tuple)
+    reasons: tuple[str, ...] = attrs.field(converter=as_tuple)
+    drawing: tuple[str, ...] = attrs.field(default=(), converter=as_tuple)
 
 
 @attrs.frozen
@@ -137,7 +138,7 @@ class Ending:
     """
 
     status: str
-    message: tuple[str, ...] = attrs.field(converter=tuple)
+    message: tuple[str, ...] = attrs.field(converter=as_tuple)
     picture: Picture | None
 
 
@@ -145,8 +146,8 @@ class Ending:
 class Summary:
     """The closing table: ``rules`` as ``(rule name, steps)`` pairs in rule order, then ``rows`` of ``(label, value)``."""
 
-    rules: tuple[tuple[str, int], ...] = attrs.field(converter=tuple)
-    rows: tuple[tuple[str, str], ...] = attrs.field(converter=tuple)
+    rules: tuple[tuple[str, int], ...] = attrs.field(converter=as_tuple)
+    rows: tuple[tuple[str, str], ...] = attrs.field(converter=as_tuple)
 
     def table(self) -> list[tuple[str, str]]:
         """Every row as ``(label, value)`` text: one per rule, then the total and ``rows``.

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..fields import as_tuple
 from ..rule import Finding, Rule, one_name
 from ..squares import BLANK, EMPTY, FULL, full_runs
 
@@ -54,7 +55,7 @@ class Run:
 class Runs:
     """What block_extension concluded: the :class:`Run` s that gave marks, left to right."""
 
-    runs: tuple[Run, ...] = attrs.field(converter=tuple)
+    runs: tuple[Run, ...] = attrs.field(converter=as_tuple)
 
 
 def runs(squares):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..fields import as_tuple
 from ..rule import Finding, Rule
 from ..squares import BLANK, EMPTY, FULL, full_runs
 
@@ -32,7 +33,7 @@ class Located:
     """What located concluded: ``runs``, the ``(first, last)`` squares (0-based, inclusive) of each run of full
     squares, in order, are the clue's blocks in order, so every other blank square is empty."""
 
-    runs: tuple[tuple[int, int], ...] = attrs.field(converter=tuple)
+    runs: tuple[tuple[int, int], ...] = attrs.field(converter=as_tuple)
 
 
 def find(strip) -> Finding | None:

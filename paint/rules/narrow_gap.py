@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..fields import as_tuple
 from ..rule import Finding, Rule
 from ..squares import BLANK, EMPTY, open_runs
 
@@ -29,7 +30,7 @@ class Gaps:
     ``first``..``last`` (0-based, between empty squares or the ends of the line) too short for every block
     that can reach it, ``reaching`` (0-based indices into the clue; empty when none can)."""
 
-    gaps: tuple[tuple[int, int, tuple[int, ...]], ...] = attrs.field(converter=tuple)
+    gaps: tuple[tuple[int, int, tuple[int, ...]], ...] = attrs.field(converter=as_tuple)
 
 
 def gaps(squares):

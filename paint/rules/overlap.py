@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..fields import as_tuple
 from ..rule import Finding, Rule, moved_by, one_name
 from ..squares import BLANK, EMPTY, FULL
 
@@ -32,7 +33,7 @@ class Covered:
     into the clue) covers squares ``first``..``last`` (0-based, inclusive) however it lies, from its latest
     start to its earliest end."""
 
-    spans: tuple[tuple[int, int, int], ...] = attrs.field(converter=tuple)
+    spans: tuple[tuple[int, int, int], ...] = attrs.field(converter=as_tuple)
 
 
 def find(strip) -> Finding | None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..fields import as_tuple
 from ..errors import StripContradiction
 from ..linesolvers import settle
 from ..result import fact_document
@@ -35,7 +36,7 @@ class Tried:
     """What try_one concluded: each ``(position, value)`` of ``squares`` is a blank square (0-based) that must
     take ``value``, because the other value leaves the blocks no placement."""
 
-    squares: tuple = attrs.field(converter=tuple)
+    squares: tuple = attrs.field(converter=as_tuple)
 
 
 def find(strip) -> Finding | None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..fields import as_tuple
 from ..rule import Finding, Rule, between_full, moved_by, one_name
 from ..squares import BLANK, EMPTY
 
@@ -31,7 +32,7 @@ class Beyond:
     squares no block can reach, between the latest end of block ``before`` and the earliest start of block
     ``after`` (0-based indices into the clue; None at the ends of the line, both None for a clue of 0)."""
 
-    stretches: tuple[tuple[int, int, int | None, int | None], ...] = attrs.field(converter=tuple)
+    stretches: tuple[tuple[int, int, int | None, int | None], ...] = attrs.field(converter=as_tuple)
 
 
 def find(strip) -> Finding | None:
