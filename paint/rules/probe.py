@@ -216,7 +216,10 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
             if not new_full | new_empty:
                 continue
             full[index], empty[index] = mine_full | new_full, mine_empty | new_empty
-            following.add(index)
+            # not this strip itself: the exact solver gave all its squares follow from what it was given, so
+            # solving it again would give nothing new, unless a crossing strip adds a square to it, which puts
+            # it among the next generation's strips below (8% of the probes' line solves on light,
+            # petroglyph and mum were such repeats, each answering what the one before it had)
             # the strips crossing this one (engine.crossing, inlined): square p of a row lies on column p, at
             # the row's own place along it, and the other way round
             first, bit = (height, 1 << index) if index < height else (0, 1 << (index - height))
