@@ -308,7 +308,9 @@ class Branch:
     the search ended), ``'untried'`` (a limit stopped the search before it
     was worked) or ``'survived'`` (the one left: committed).
     ``steps`` are the branch's own steps (kept when asked for), ``worked``
-    how many steps the rules took in it, ``level`` its depth (1 for the
+    how many steps the rules took in it (None for a place left open,
+    solved or committed that the solve did not count:
+    :attr:`paint.options.SolveOptions.branch_counts`), ``level`` its depth (1 for the
     placements of the first block tried); ``reason_lines`` say why the
     broken strip broke, a line a fact (``reason`` is them joined).
     ``chain``, for a place of a committed search step's block that breaks,
@@ -325,7 +327,7 @@ class Branch:
     placement: Placement
     level: int
     outcome: Outcome = attrs.field(converter=Outcome)
-    worked: int
+    worked: int | None
     steps: tuple["Step", ...] = ()
     broken: StripId | None = None
     reason: str | None = None
@@ -354,10 +356,11 @@ class Branch:
             block = self.children[0].placement.block if self.children else "the next block"
             return (f"leaves no place for {block} "
                     f"({plural(len(self.children), 'place')} tried, {levels(self)} deep)")
+        after = "" if self.worked is None else f" after {plural(self.worked, 'step')}"
         if self.outcome is Outcome.SOLVED:
-            return f"is solved after {plural(self.worked, 'step')}"
+            return f"is solved{after}"
         if self.outcome is Outcome.OPEN:
-            return f"is still open after {plural(self.worked, 'step')}"
+            return f"is still open{after}"
         return _OUTCOME_WORDS[self.outcome]
 
 

@@ -156,6 +156,14 @@ class SolveOptions:
       many branches (docs/glossary.md); None for no limit.
     - ``branch_steps``: keep every branch's own steps in the search records
       (for ``--detail``); off, only their counts are kept.
+    - ``branch_counts``: count the steps of the places a search step leaves
+      open (:attr:`paint.explanation.Branch.worked`, which ``--detail`` and
+      the JSON document show).  Off, those places are not worked again by
+      the line rules to count them, and their ``worked`` is None: the same
+      steps, in less time, for a text that does not show them (``paint
+      solve`` without ``--detail`` or ``--json``: the rules' second run over
+      the places left was a sixth of forever's solve).  ``branch_steps``
+      counts them whatever this says.
     - ``second_solution``: before the first breadth-first search, look for
       two solutions depth first (:mod:`paint.search.dfs`), working at most
       this many positions; two found end the solve at once with status
@@ -213,6 +221,7 @@ class SolveOptions:
     max_time: float | None = attrs.field(default=None, converter=seconds_or_none)
     max_branches: int | None = attrs.field(default=None, validator=count)
     branch_steps: bool = attrs.field(default=False, validator=_flag)
+    branch_counts: bool = attrs.field(default=True, validator=_flag)
     steps: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "rule")))
     second_solution: int | None = attrs.field(default=None, validator=count)
     depth_first: bool = attrs.field(default=False, validator=_flag)

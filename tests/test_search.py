@@ -455,6 +455,64 @@ class TestBranchWork:
         assert chained and all(b["broken"] == b["chain"]["broken"]["strip"] for b in chained)
 
 
+class TestBranchCounts:
+    """``SolveOptions.branch_counts`` off: the places a search step leaves are not worked again by the rules to count
+    their steps (``paint solve``'s text does not show the counts), and the explanation is the same."""
+
+    MUM = CORPUS / "survey" / "webpbn-00065-mum.non"
+
+    @staticmethod
+    def left(result):
+        from paint.explanation import Outcome
+        return [branch for step in result.steps if step.search is not None for branch in step.search.branches
+                if branch.outcome in (Outcome.SURVIVED, Outcome.OPEN, Outcome.SOLVED)]
+
+    def test_the_same_explanation_without_the_counts_it_does_not_show(self, monkeypatch):
+        from paint.render.text import step_part
+        told = []
+        real = bfs._Search._tell
+        monkeypatch.setattr(bfs._Search, "_tell", lambda search, node: (told.append(node.outcome), real(search, node)))
+        puzzle = paint.load(self.MUM)
+        counted = paint.solve(puzzle)
+        told_counted = list(told)
+        told.clear()
+        uncounted = paint.solve(puzzle, paint.SolveOptions(branch_counts=False))
+        assert counted.status == uncounted.status == "solved" and counted.grid == uncounted.grid
+        # the places left were told (worked again by the rules) only when counted
+        assert any(outcome in bfs._LEFT for outcome in told_counted)
+        assert not any(outcome in bfs._LEFT for outcome in told)
+        assert all(isinstance(branch.worked, int) for branch in self.left(counted))
+        assert self.left(uncounted) and all(branch.worked is None for branch in self.left(uncounted))
+        def text(result):
+            return [(part.lines, part.reasons, part.drawing) for part in map(step_part, result.steps)]
+        assert len(counted.steps) == len(uncounted.steps) and text(counted) == text(uncounted)
+
+    def test_an_uncounted_place_says_so(self):
+        from paint.explanation import Branch, Outcome, Placement
+        from paint.strip import StripId
+        place = Placement(StripId("row", 0), (2,), 0, 1)
+        assert Branch(place, 1, Outcome.OPEN, 3).became == "is still open after 3 steps"
+        assert Branch(place, 1, Outcome.OPEN, None).became == "is still open"
+        assert Branch(place, 1, Outcome.SOLVED, None).became == "is solved"
+        assert Branch(place, 1, Outcome.SURVIVED, None).became == "is the one place left"
+
+    def test_the_command_counts_only_what_it_shows(self, monkeypatch, tmp_path):
+        """paint solve asks for the counts with --json and --detail, which show them, and not for its text."""
+        import paint.cli.solve as solve_command
+        from paint import cli
+        asked = []
+        real = solve_command.solve
+        monkeypatch.setattr(solve_command, "solve",
+                            lambda puzzle, options, **kw: (asked.append(options.branch_counts), real(puzzle, options, **kw))[1])
+        for flags in ([], ["--json"], ["--detail"], ["--brief"]):
+            assert cli.main(["solve", str(self.MUM), *flags, "-o", str(tmp_path / "out")]) == 0
+        assert asked == [False, True, True, False]
+        assert cli.main(["solve", str(self.MUM), "--json", "-o", str(tmp_path / "out.json")]) == 0
+        document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
+        steps = [b["steps"] for step in document["steps"] if step["rule"] == "search" for b in step["branches"]]
+        assert steps and all(isinstance(count, int) for count in steps)
+
+
 class TestChooseBlock:
     def test_fewest_places_then_larger_target(self):
         """Blocks come fewest places first, and between equals the larger target first (Kramer 7/15/2)."""

@@ -106,7 +106,7 @@ def run(arguments) -> int:
         raise PaintError("cannot write the explanation: standard output is closed (use -o FILE)")
     options = SolveOptions(search=arguments.search, max_time=arguments.max_time,
                            max_branches=arguments.max_branches, branch_steps=arguments.detail,
-                           steps=arguments.steps)
+                           steps=arguments.steps, branch_counts=arguments.detail or arguments.json)
     results: list = []
     stop = _Stopping()
     with handling(stop.handle), contextlib.ExitStack() as outputs:

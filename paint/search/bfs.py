@@ -243,10 +243,13 @@ class _Search:
     def record(self, root: Node, survivor: int | None, agreed: bool = False) -> Search:
         """:func:`paint.search.tree.record` of ``root``, its branches told first (:meth:`tell`) - but for a
         search run ``chained``, not the places that broke: :func:`with_chains` tells those by their chains, and
-        asks :attr:`Explored.untold` only for a place that has none."""
+        asks :attr:`Explored.untold` only for a place that has none; nor, without ``options.branch_counts``,
+        the places left open or solved, whose counts the text does not show (their ``worked`` is None)."""
         if self.chained and not self.keep_steps:  # (one that broke on merging is told: no chain is sought for it)
+            counted = self.options.branch_counts
             self.tell([child for child in root.children
-                       if child.outcome is not Outcome.CONTRADICTION or child.broken is not None])
+                       if (child.outcome is not Outcome.CONTRADICTION or child.broken is not None)
+                       and (counted or child.outcome not in _LEFT)])
         else:
             self.tell(root.children)
         return record(root, survivor, self.keep_steps, agreed)
@@ -428,6 +431,10 @@ class _Search:
                 self.refine(first_open(node))
 
 
+_LEFT = (Outcome.STALLED, Outcome.SOLVED)
+"""The outcomes of a place left by a search step (open or solved), which :meth:`_Search.record` need not tell."""
+
+
 def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
             memory: SearchMemory | None = None, *, chained: bool = False) -> Explored:
     """Search breadth-first from the stalled grid of ``main`` (an :class:`paint.engine.Engine`), which is not changed.
@@ -448,7 +455,8 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
 
     ``rules`` are the rules that work each branch (the line rules);
     ``budget`` is spent and updated; ``options.branch_steps`` keeps each
-    branch's own steps in the record.  ``memory`` (kept by the caller from
+    branch's own steps in the record; ``options.branch_counts`` off (with
+    ``chained``) leaves the places left by the step uncounted.  ``memory`` (kept by the caller from
     one search of a solve to the next) remembers each place tried at a
     stall.  ``chained``, when the caller tells a committed or agreed step
     with :func:`with_chains`: the places that broke are left for it to

@@ -197,5 +197,11 @@ def branch(node: Node, survived: bool, keep_steps: bool) -> Branch:
         reason = node.reason.reason
     else:
         lines, reason = (() if node.reason is None else (node.reason,)), node.reason
-    return Branch(node.placement, node.level, outcome, node.worked, node.steps if keep_steps else (),
+    # a place left that was not told (SolveOptions.branch_counts off) has no count
+    worked = None if outcome in _UNCOUNTED and node.runs_told < len(node.runs) else node.worked
+    return Branch(node.placement, node.level, outcome, worked, node.steps if keep_steps else (),
                   node.broken, reason, children, lines)
+
+
+_UNCOUNTED = (Outcome.SURVIVED, Outcome.OPEN, Outcome.SOLVED)
+"""The outcomes of a place that may be left untold (:meth:`paint.search.bfs._Search.record`)."""
