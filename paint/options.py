@@ -161,8 +161,8 @@ class SolveOptions:
       the JSON document show).  Off, those places are not worked again by
       the line rules to count them, and their ``worked`` is None: the same
       steps, in less time, for a text that does not show them (``paint
-      solve`` without ``--detail`` or ``--json``: the rules' second run over
-      the places left was a sixth of forever's solve).  ``branch_steps``
+      solve`` without ``--detail``, ``--json`` or ``--html``: the rules'
+      second run over the places left was a sixth of forever's solve).  ``branch_steps``
       counts them whatever this says.
     - ``second_solution``: before the first breadth-first search, look for
       two solutions depth first (:mod:`paint.search.dfs`), working at most

@@ -291,8 +291,8 @@ class TestStreamedJson:
         assert first[-1] - first[1] < 4000, first
 
     def test_cycles_are_collected_between_puzzles_not_after_the_last(self, tmp_path, monkeypatch):
-        """The full pass that frees a puzzle's cycles runs only when another puzzle follows: after the last one it
-        would only delay the command's end (what is left, the collector frees as usual)."""
+        """The full pass that frees a puzzle's cycles runs only before the next puzzle sets aside what lives:
+        after the last one it would only delay the command's end (what is left, the collector frees as usual)."""
         import gc
         import types
 
@@ -301,12 +301,26 @@ class TestStreamedJson:
         monkeypatch.setattr(solve_command, "gc", types.SimpleNamespace(
             **{name: getattr(gc, name) for name in dir(gc) if not name.startswith("_") and name != "collect"},
             collect=lambda *args: (collects.append(None), gc.collect(*args))[1]))
+        monkeypatch.setattr(solve_command._KeptSteps, "uncollected", False)  # as in a new process
         assert cli.main(["solve", str(SEARCH), "-o", str(tmp_path / "one.txt")]) == 0
         assert collects == [] and gc.get_freeze_count() == 0
+        monkeypatch.setattr(solve_command._KeptSteps, "uncollected", False)
         bundle = tmp_path / "three.nonpack"
         paint.formats.save([paint.load(SEARCH)] * 3, bundle)
         assert cli.main(["solve", str(bundle), "--all", "-o", str(tmp_path / "three.txt")]) == 0
         assert len(collects) == 2 and gc.get_freeze_count() == 0
+        # the command run again in the same process collects what the run before it left, before setting aside
+        assert cli.main(["solve", str(SEARCH), "-o", str(tmp_path / "again.txt")]) == 0
+        assert len(collects) == 3 and gc.get_freeze_count() == 0
+
+    def test_runs_of_the_command_in_one_process_do_not_keep_each_other_s_cycles(self, tmp_path, monkeypatch):
+        """A program that runs paint solve again and again: what each run sets aside at its first step does not
+        grow from run to run (the cycles of the run before are collected first, not frozen with the rest)."""
+        counts = self._freezes(monkeypatch)
+        for run in range(5):
+            assert cli.main(["solve", str(SEARCH), "-o", str(tmp_path / f"{run}.txt")]) == 0
+        first = [dict(reversed(counts))[number] for number in range(1, 6)]  # each run's first step
+        assert first[-1] - first[1] < 4000, first
 
     def test_a_host_freeze_is_left_alone(self, tmp_path, monkeypatch):
         """A program that froze objects of its own before running paint's command finds them frozen after it

@@ -497,16 +497,17 @@ class TestBranchCounts:
         assert Branch(place, 1, Outcome.SURVIVED, None).became == "is the one place left"
 
     def test_the_command_counts_only_what_it_shows(self, monkeypatch, tmp_path):
-        """paint solve asks for the counts with --json and --detail, which show them, and not for its text."""
+        """paint solve asks for the counts with --json, --detail and --html (whose list of the places tried says
+        them), which show them, and not for its text."""
         import paint.cli.solve as solve_command
         from paint import cli
         asked = []
         real = solve_command.solve
         monkeypatch.setattr(solve_command, "solve",
                             lambda puzzle, options, **kw: (asked.append(options.branch_counts), real(puzzle, options, **kw))[1])
-        for flags in ([], ["--json"], ["--detail"], ["--brief"]):
+        for flags in ([], ["--json"], ["--detail"], ["--brief"], ["--html", str(tmp_path / "page.html")]):
             assert cli.main(["solve", str(self.MUM), *flags, "-o", str(tmp_path / "out")]) == 0
-        assert asked == [False, True, True, False]
+        assert asked == [False, True, True, False, True]
         assert cli.main(["solve", str(self.MUM), "--json", "-o", str(tmp_path / "out.json")]) == 0
         document = json.loads((tmp_path / "out.json").read_text(encoding="utf-8"))
         steps = [b["steps"] for step in document["steps"] if step["rule"] == "search" for b in step["branches"]]

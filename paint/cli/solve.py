@@ -106,7 +106,9 @@ def run(arguments) -> int:
         raise PaintError("cannot write the explanation: standard output is closed (use -o FILE)")
     options = SolveOptions(search=arguments.search, max_time=arguments.max_time,
                            max_branches=arguments.max_branches, branch_steps=arguments.detail,
-                           steps=arguments.steps, branch_counts=arguments.detail or arguments.json)
+                           steps=arguments.steps,
+                           # the counts of the places a search leaves: in what shows them (the page's list of places)
+                           branch_counts=arguments.detail or arguments.json or bool(arguments.html))
     results: list = []
     stop = _Stopping()
     with handling(stop.handle), contextlib.ExitStack() as outputs:
@@ -169,32 +171,41 @@ class _KeptSteps:
     1000 x 1000 solve keeps a million marks, and the collector's full passes
     over them were a fifth of its explained solve.  :meth:`step`, after each
     step, sets aside all that lives (``gc.freeze()``, at once); :meth:`done`,
-    when the puzzle is done, hands it back and, when another puzzle follows,
-    collects the puzzle's cycles, which would otherwise be set aside again by
-    the next puzzle's first step (the memory of ``--all`` would grow with
-    every puzzle).  A program that
-    runs paint's command after freezing objects of its own, or with the
-    collector off, is left as it was: nothing is frozen or unfrozen.
+    when the puzzle is done, hands it back.  The cycles a solve leaves are
+    collected before anything is set aside again - at the first step of the
+    next puzzle, or of the next run of the command in the same process - or
+    they would be set aside with the rest, for good (the memory of ``--all``,
+    or of a program running the command again and again, would grow with
+    every puzzle); after the command's last puzzle no pass is made, which
+    would only delay its end (9 ms of a 0.13 s solve of a small puzzle), and
+    the collector frees them as usual.  A program that runs paint's command
+    after freezing objects of its own, or with the collector off, is left as
+    it was: nothing is frozen or unfrozen.
     """
+
+    uncollected = False
+    """Whether a solve of this process handed back what it set aside and its cycles were not collected yet (one
+    flag for the process, as the collector's frozen objects are)."""
 
     def __init__(self):
         self.active = gc.isenabled() and gc.get_freeze_count() == 0
         self.frozen = False
 
     def step(self) -> None:
-        """After a step: set aside all that lives now."""
+        """After a step: set aside all that lives now (first collecting a solve's cycles left uncollected)."""
         if self.active:
+            if _KeptSteps.uncollected:
+                gc.collect()
+                _KeptSteps.uncollected = False
             gc.freeze()
             self.frozen = True
 
-    def done(self, more: bool) -> None:
-        """After the puzzle (however its solve ended): hand it all back, and free the cycles among it when
-        ``more`` puzzles follow (after the last, a full pass over all the solve made would only delay the
-        command's end: 9 ms of a 0.13 s solve of a small puzzle; what it leaves, the collector frees as usual)."""
+    def done(self) -> None:
+        """After the puzzle (however its solve ended): hand it all back; its cycles are collected before the next
+        freeze (:meth:`step`), if one comes."""
         if self.frozen:
             gc.unfreeze()
-            if more:
-                gc.collect()
+            _KeptSteps.uncollected = True
             self.frozen = False
 
 
@@ -226,7 +237,7 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
     many = len(puzzles) > 1
     if arguments.json and arguments.all:
         out.write("[")
-    for number, (label, puzzle) in enumerate(puzzles, start=1):
+    for label, puzzle in puzzles:
         if stop.received is not None:
             break
         document = None
@@ -279,7 +290,7 @@ def _solve_each(puzzles, options, arguments, stream, page, results: list, stop: 
         try:
             result = solve(puzzle, options, on_step=on_step, on_progress=status and status.update, stop=stop.event)
         finally:
-            kept.done(more=number < len(puzzles))
+            kept.done()
             if status is not None:
                 status.stop()
         # the grid the steps built: a result's grid may hold squares no step marked (a solution of several)
