@@ -50,7 +50,7 @@ import attrs
 
 from ..errors import StripContradiction
 from ..explanation import Chain, Follows, Link, Mark, Reason, contradiction
-from ..linesolvers import exact, exact_masks
+from ..linesolvers import exact, exact_masks_for
 from ..squares import BLANK, EMPTY, FULL
 from ..strip import Strip
 
@@ -184,6 +184,7 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
     strips = engine.strips
     budget = engine.budget
     height = engine.height
+    solve_row, solve_column = exact_masks_for(engine.width), exact_masks_for(height)  # as exact_masks would
     across, down = engine.through(row, column)
     # the probe's squares over the engine's, by strip: the squares it made full and those it made empty
     full: dict[int, int] = {across: 1 << column, down: 1 << row}
@@ -201,7 +202,8 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
             known_full, known_empty = live.masks()
             known_full |= full.get(index, 0)
             known_empty |= empty.get(index, 0)
-            found = exact_masks(live.targets, len(live.squares), known_full, known_empty)
+            found = (solve_row if index < height else solve_column)(live.targets, len(live.squares), known_full,
+                                                                    known_empty)
             if found is None:
                 return True
             if not last and found != (known_full, known_empty):
