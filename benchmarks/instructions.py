@@ -48,12 +48,16 @@ JWILK = ROOT / "tests" / "corpus" / "jwilk"
 COUNTED = re.compile(r"^==\d+== Collected : (\d+)$", re.MULTILINE)
 """callgrind's summary line: the instructions the process ran."""
 
-CHECK = """
-import hashlib, os, sys
+_HEADER = """
+import contextlib, hashlib, io, os, re, sys
 sys.path.insert(0, sys.argv[1])
 import paint
 if os.path.dirname(os.path.dirname(os.path.abspath(paint.__file__))) != os.path.abspath(sys.argv[1]):
     sys.exit(f"no paint in {sys.argv[1]} (found {paint.__file__})")
+"""
+"""The counted processes' first lines: argv[1] the checkout, whose paint is imported, or the process stops."""
+
+CHECK = _HEADER + """
 from paint.check import check_puzzle
 paths = sys.argv[2:]
 checks = [check_puzzle(paint.load(path)) for path in paths]
@@ -63,19 +67,19 @@ print(hashlib.md5(repr(answers).encode()).hexdigest())
 """The counted process: argv[1] the checkout (its paint, or it stops), the rest the puzzle files; prints a digest of
 the answers: each puzzle's verdict, number of steps, grade, hardest rule and steps by rule."""
 
-EXPLAIN = """
-import contextlib, hashlib, io, os, re, sys
-sys.path.insert(0, sys.argv[1])
-import paint
-if os.path.dirname(os.path.dirname(os.path.abspath(paint.__file__))) != os.path.abspath(sys.argv[1]):
-    sys.exit(f"no paint in {sys.argv[1]} (found {paint.__file__})")
+CLOCK_LINE = r"(?m)^  time  +[0-9.]+ s$"
+"""The line of ``paint solve``'s summary that the clock writes (the seconds of the solve): not the same twice."""
+
+EXPLAIN = _HEADER + f"""
+CLOCK_LINE = {CLOCK_LINE!r}
+""" + """
 from paint import cli
 digest = hashlib.md5()
 for path in sys.argv[2:]:
     written = io.StringIO()
     with contextlib.redirect_stdout(written):
         status = cli.main(["solve", path])
-    text = re.sub(r"(?m)^  time  +[0-9.]+ s$", "  time", written.getvalue())  # the clock's: not the same twice
+    text = re.sub(CLOCK_LINE, "  time", written.getvalue())
     digest.update(f"{status}\\n{text}".encode())
 print(digest.hexdigest())
 """

@@ -5,7 +5,7 @@ attrs reads a converter's signature when it builds a class, to annotate the
 its text signature with :mod:`tokenize` (about 0.35 ms a field, and 3-5 ms
 for the first, which compiles tokenize's expressions); for a Python function
 it is a look at the function's own record.  Twenty fields of the classes
-``paint solve`` loads held ``converter=as_tuple``, some 10 ms of a 0.14 s
+``paint solve`` loads held ``converter=tuple``, some 10 ms of a 0.14 s
 start-up, so they convert with :func:`as_tuple` instead.
 """
 

@@ -218,7 +218,7 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
             if not new_full | new_empty:
                 continue
             full[index], empty[index] = mine_full | new_full, mine_empty | new_empty
-            # not this strip itself: the exact solver gave all its squares follow from what it was given, so
+            # not this strip itself: the exact solver's answer holds all that follows from what it was given, so
             # solving it again would give nothing new, unless a crossing strip adds a square to it, which puts
             # it among the next generation's strips below (8% of the probes' line solves on light,
             # petroglyph and mum were such repeats, each answering what the one before it had)

@@ -52,7 +52,7 @@ from ..options import SolveOptions
 from ..squares import EMPTY, FULL, Grid
 from .blocks import blocks_by_places, placement_marks
 from .board import Board, state_of
-from .tree import Disagreement, Node, agreement, branch, changed, first_open, grid_copy, kill, merge, record
+from .tree import LEFT, Disagreement, Node, agreement, branch, changed, first_open, grid_copy, kill, merge, record
 
 
 class Verdict(enum.StrEnum):
@@ -249,7 +249,7 @@ class _Search:
             counted = self.options.branch_counts
             self.tell([child for child in root.children
                        if (child.outcome is not Outcome.CONTRADICTION or child.broken is not None)
-                       and (counted or child.outcome not in _LEFT)])
+                       and (counted or child.outcome not in LEFT)])
         else:
             self.tell(root.children)
         return record(root, survivor, self.keep_steps, agreed)
@@ -429,10 +429,6 @@ class _Search:
             if node.dead:
                 kill(node)
                 self.refine(first_open(node))
-
-
-_LEFT = (Outcome.STALLED, Outcome.SOLVED)
-"""The outcomes of a place left by a search step (open or solved), which :meth:`_Search.record` need not tell."""
 
 
 def explore(main, rules, budget: Budget, options: SolveOptions | None = None,

@@ -198,10 +198,11 @@ def branch(node: Node, survived: bool, keep_steps: bool) -> Branch:
     else:
         lines, reason = (() if node.reason is None else (node.reason,)), node.reason
     # a place left that was not told (SolveOptions.branch_counts off) has no count
-    worked = None if outcome in _UNCOUNTED and node.runs_told < len(node.runs) else node.worked
+    worked = None if node.outcome in LEFT and node.runs_told < len(node.runs) else node.worked
     return Branch(node.placement, node.level, outcome, worked, node.steps if keep_steps else (),
                   node.broken, reason, children, lines)
 
 
-_UNCOUNTED = (Outcome.SURVIVED, Outcome.OPEN, Outcome.SOLVED)
-"""The outcomes of a place that may be left untold (:meth:`paint.search.bfs._Search.record`)."""
+LEFT = (Outcome.STALLED, Outcome.SOLVED)
+"""The outcomes of a place a search step leaves (open, solved, or the one committed), which
+:meth:`paint.search.bfs._Search.record` may leave untold."""
