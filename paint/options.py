@@ -170,6 +170,19 @@ class SolveOptions:
       ``'multiple'`` (the explanation stops where the rules stalled).  None
       (the default) never does: ``paint solve`` explains the search that
       finds the second solution.
+    - ``depth_first_after``: the branches one step of the breadth-first
+      search may work before the depth-first search takes a turn beside it,
+      from where the rules first stalled; then they take turns, each turn
+      twice the last (the depth-first search's in positions,
+      :data:`paint.solver.BRANCHES_PER_POSITION` branches to a position).
+      Two solutions found by either end the solve with status
+      ``'multiple'``, the explanation stopping where it was; a depth-first
+      search that proves there is one solution, or none, leaves the
+      breadth-first search to explain it alone (none: within
+      :data:`paint.solver.EXPLAIN_CONTRADICTION` seconds more).  A puzzle
+      of many solutions that line logic barely starts (TAAI 2011's
+      hardest) thus ends in about twice the depth-first search's time, not
+      in hours of narrated branches.  None: the breadth-first search alone.
     - ``depth_first``: where the rules first stall, the depth-first search
       decides, explaining nothing (``paint check``: :func:`paint.check.check_puzzle`):
       status ``'multiple'`` with two solutions, ``'solved'`` with the only
@@ -224,6 +237,7 @@ class SolveOptions:
     branch_counts: bool = attrs.field(default=True, validator=_flag)
     steps: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "rule")))
     second_solution: int | None = attrs.field(default=None, validator=count)
+    depth_first_after: int | None = attrs.field(default=10_000, validator=attrs.validators.optional(count))
     depth_first: bool = attrs.field(default=False, validator=_flag)
     max_positions: int | None = attrs.field(default=None, validator=count)
     policy: SearchPolicy = attrs.field(default=SearchPolicy(), validator=attrs.validators.instance_of(SearchPolicy))

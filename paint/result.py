@@ -69,9 +69,10 @@ class Result:
     when a limit stopped a search, records the places of the block it was
     trying at the stall, as far as they were worked.  ``depth_first`` is
     what the depth-first search found where it ran
-    (:class:`paint.search.dfs.Counted`; :attr:`paint.options.SolveOptions.depth_first`
-    and ``second_solution``), else None; when it decided a ``'solved'``,
-    ``grid`` is its solution and the steps stop where the rules stalled.
+    (:class:`paint.search.dfs.Counted`; :attr:`paint.options.SolveOptions.depth_first`,
+    ``second_solution`` and the turns of ``depth_first_after``), else None;
+    when it decided a ``'solved'`` for ``depth_first``, ``grid`` is its
+    solution and the steps stop where the rules stalled.
     """
 
     puzzle: Puzzle
@@ -119,7 +120,7 @@ class Result:
         "column", "value", "strip"}], "reasons": [{"strip", "text"}],
         "chain"?, "branches"?}], "status", "unique": bool | null, "grid":
         [str, ...], "solutions": [[str, ...], ...], "choice", "search": {"levels",
-        "branches", "tried"}, "contradiction": {"strip", "rule", "reason"} |
+        "branches", "tried", "depth_first"}, "contradiction": {"strip", "rule", "reason"} |
         null}``, in that order: the steps come before the outcome, so the
         document can be written as the solve goes
         (:class:`paint.render.document.DocumentWriter`).
@@ -132,7 +133,9 @@ class Result:
         where they differ: a block each places differently
         (:meth:`paint.ambiguity.Choice.document`), else null.  ``search.tried`` holds,
         when a limit stopped the search, the places of the block it was
-        trying (as a search step's ``branches``), else null.
+        trying (as a search step's ``branches``), else null.  ``search.depth_first`` is
+        what the depth-first search found where it ran (:attr:`depth_first`): its ``positions``
+        and ``found``, ``several``, ``one``, ``none`` or ``unknown`` (undecided); else null.
         ``contradiction.strip`` is null when the clues' totals differ.
         """
         return {"puzzle": puzzle_document(self.puzzle),
@@ -148,7 +151,9 @@ class Result:
             "solutions": [grid.lines() for grid in self.solutions],
             "choice": None if (choice := self.choice()) is None else choice.document(),
             "search": {"levels": self.levels, "branches": self.branches,
-                       "tried": None if self.tried is None else [_branch_document(b) for b in self.tried.branches]},
+                       "tried": None if self.tried is None else [_branch_document(b) for b in self.tried.branches],
+                       "depth_first": None if self.depth_first is None else {
+                           "positions": self.depth_first.positions, "found": self.depth_first.count.value}},
             "contradiction": None if self.contradiction is None else {
                 "strip": None if self.contradiction.strip is None else self.contradiction.strip.name,
                 "rule": self.contradiction.rule,

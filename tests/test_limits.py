@@ -317,8 +317,8 @@ class TestStreamedJson:
         """A program that runs paint solve again and again: what each run sets aside at its first step does not
         grow from run to run (the cycles of the run before are collected first, not frozen with the rest)."""
         counts = self._freezes(monkeypatch)
-        for run in range(5):
-            assert cli.main(["solve", str(SEARCH), "-o", str(tmp_path / f"{run}.txt")]) == 0
+        for number in range(5):
+            assert cli.main(["solve", str(SEARCH), "-o", str(tmp_path / f"{number}.txt")]) == 0
         first = [dict(reversed(counts))[number] for number in range(1, 6)]  # each run's first step
         assert first[-1] - first[1] < 4000, first
 

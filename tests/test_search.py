@@ -621,6 +621,152 @@ class TestTwoSolutions:
         assert result.status == "multiple" and result.branches > 0 and len(result.steps) == slow.steps
 
 
+class TestDepthFirstInTurns:
+    """:class:`paint.search.dfs.DepthFirst`: the depth-first search worked a few positions at a time (``paint solve``
+    gives it turns beside the explained search) finds exactly what one search finds."""
+
+    @staticmethod
+    def same(found, other) -> bool:
+        """Whether two :class:`paint.search.dfs.Counted` are the same answer: solutions, completeness, depth, positions."""
+        return ([grid.lines() for grid in found.solutions], found.complete, found.depth, found.positions) \
+            == ([grid.lines() for grid in other.solutions], other.complete, other.depth, other.positions)
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.integers(1, 7), st.integers(1, 7), st.lists(st.integers(1, 6), min_size=1, max_size=40),
+           st.integers(0, 3), st.integers(1, 3), st.integers(1, 4), st.data())
+    def test_turns_find_what_one_search_finds(self, height, width, turns, plain, first_slice, restart, data):
+        """Whatever the turns and the policy, the answer is that of one search bounded by the positions the turns
+        add up to: while undecided, that search is undecided too, having worked as many; once decided, the same
+        solutions, completeness, depth and positions as it, and the same solutions as the search with no bound
+        (which, once the plain pass has decided, may work one more pass for its depth)."""
+        from paint.search.dfs import Count, DepthFirst, two_solutions
+        lines = ["".join(data.draw(st.sampled_from("X."), label="square") for _ in range(width)) for _ in range(height)]
+        puzzle = paint.Puzzle(rows=clues_of(lines), columns=clues_of(columns_of(lines)))
+        policy = SearchPolicy(plain=plain, plain_per_line=0, first_slice=first_slice, restart=restart,
+                              compiled_after=None)
+        blank = [bytearray(width) for _ in range(height)]
+        search, given = DepthFirst(puzzle, blank, policy=policy), 0
+        for turn in turns:
+            given += turn
+            found = search.work(turn)
+            bounded = two_solutions(puzzle, blank, positions=given, policy=policy)
+            if found is None:
+                assert bounded.count is Count.UNKNOWN and search.positions == bounded.positions == given
+                continue
+            unbounded = two_solutions(puzzle, blank, policy=policy)
+            assert self.same(found, bounded)
+            assert [grid.lines() for grid in found.solutions] == [grid.lines() for grid in unbounded.solutions]
+            assert found.count is unbounded.count
+            assert search.work(1) is found, "decided once and for all"
+            break
+
+    def test_a_search_with_no_start(self):
+        """Known squares that no solution keeps: decided at once, with no position worked."""
+        from paint.search.dfs import Count, DepthFirst
+        search = DepthFirst(paint.Puzzle(rows=[[1], [1]], columns=[[1], [1]]), [bytearray([FULL, FULL]), bytearray(2)])
+        assert search.work(5).count is Count.NONE and search.positions == 0
+
+    def test_stopped_by_the_budget(self):
+        """A limit ends the search for good: LimitReached, then a clear error if asked to go on."""
+        import threading
+
+        from paint.budget import Budget, LimitReached
+        from paint.search.dfs import DepthFirst
+        stop = threading.Event()
+        search = DepthFirst(paint.Puzzle(rows=[[1]] * 6, columns=[[1]] * 6), [bytearray(6) for _ in range(6)],
+                            budget=Budget(stop=stop), policy=SearchPolicy(compiled_after=None))
+        assert search.work(1) is None
+        stop.set()
+        with pytest.raises(LimitReached):
+            search.work(10)
+        with pytest.raises(RuntimeError, match="stopped by a limit"):
+            search.work(10)
+
+
+class TestTurns:
+    """``paint solve``: a step of the explained search that works more than ``depth_first_after`` branches takes
+    turns with the depth-first search, from where the rules first stalled (SolveOptions.depth_first_after)."""
+
+    def test_two_solutions_found_in_a_turn(self):
+        """Two solutions found by the depth-first search end the solve: status multiple, the explanation as far as
+        it had come (the same steps as the explained search alone gives, which finds its pair 2,303 branches
+        later), and the pair paint check reports; the summary says how they were found."""
+        from paint.check import check_file
+        from paint.render.text import summary
+        from paint.search.dfs import Count
+        path = CORPUS / "jwilk" / "data083.nin"
+        puzzle = paint.load(path)
+        alone = paint.solve(puzzle, paint.SolveOptions(depth_first_after=None))
+        turns = paint.solve(puzzle, paint.SolveOptions(depth_first_after=10))
+        assert alone.status == turns.status == "multiple" and alone.depth_first is None
+        assert turns.depth_first.count is Count.SEVERAL and turns.branches < alone.branches
+        assert [step.line for step in turns.steps] == [step.line for step in alone.steps]
+        first, second = (grid.lines() for grid in turns.solutions)
+        assert first != second and checked(puzzle, first) and checked(puzzle, second)
+        assert [tuple(first), tuple(second)] == [tuple(lines) for lines in check_file(str(path)).solutions]
+        assert ("depth-first", f"{turns.depth_first.positions} positions: found two solutions") in summary(turns).rows
+        assert turns.to_document()["search"]["depth_first"] == {"positions": turns.depth_first.positions,
+                                                                 "found": "several"}
+
+    def test_the_default_leaves_a_quick_search_alone(self):
+        """Under the default, a search step of a few thousand branches is the explained search's alone."""
+        result = paint.solve(paint.load(CORPUS / "jwilk" / "data083.nin"))
+        assert result.status == "multiple" and result.depth_first is None and result.branches > 2000
+        assert result.to_document()["search"]["depth_first"] is None
+
+    def test_one_solution_proven_leaves_the_explanation_whole(self, monkeypatch):
+        """A depth-first search that proves the solution the only one leaves the explained search to finish: the
+        same steps as it gives alone."""
+        from paint import solver
+        from paint.search.dfs import Count
+        monkeypatch.setattr(solver, "BRANCHES_PER_POSITION", 1)  # turns long enough to decide on forever
+        puzzle = paint.load(CORPUS / "survey" / "webpbn-06574-forever.non")
+        alone = paint.solve(puzzle, paint.SolveOptions(depth_first_after=None))
+        turns = paint.solve(puzzle, paint.SolveOptions(depth_first_after=64))
+        assert alone.status == turns.status == "solved" and turns.unique
+        assert turns.depth_first.count is Count.ONE and turns.grid == alone.grid
+        assert [step.line for step in turns.steps] == [step.line for step in alone.steps]
+
+    def test_no_solution_proven_is_explained(self):
+        """A depth-first search that proves there is no solution leaves the explained search to say where the clues
+        contradict: the sentence it gives alone."""
+        from paint.search.dfs import Count
+        puzzle, rules = TestOneRoad.NO_SOLUTION, LINE_RULE_NAMES
+        alone = paint.solve(puzzle, paint.SolveOptions(rules=rules, depth_first_after=None))
+        turns = paint.solve(puzzle, paint.SolveOptions(rules=rules, depth_first_after=1))
+        assert alone.status == turns.status == "contradiction" and turns.depth_first.count is Count.NONE
+        assert turns.contradiction.sentence == alone.contradiction.sentence and turns.steps == alone.steps
+
+    def test_an_undecided_depth_first_search_is_reported(self):
+        """Turns that did not decide are reported as such: their positions, found unknown."""
+        from paint.search.dfs import Count
+        result = paint.solve(paint.load(CORPUS / "survey" / "webpbn-00065-mum.non"),
+                             paint.SolveOptions(depth_first_after=1))
+        assert result.status == "solved" and result.depth_first.count is Count.UNKNOWN
+        assert result.depth_first.positions > 0
+
+    def test_limits_of_the_solve_hold(self, monkeypatch):
+        """The solve's own limits stop it in either search's turn: its branches during the explained search's
+        turn (with the places it was trying), a stop asked for during the depth-first search's."""
+        import threading
+
+        from paint.search import dfs
+        puzzle = paint.load(CORPUS / "jwilk" / "data083.nin")
+        limited = paint.solve(puzzle, paint.SolveOptions(depth_first_after=1000, max_branches=500))
+        assert limited.status == "limit" and limited.branches == 500 and limited.tried is not None
+        assert limited.depth_first is None
+        stop = threading.Event()
+        work = dfs.DepthFirst.work
+
+        def stopped(search, positions):
+            stop.set()  # Ctrl-C, as the depth-first search takes its turn
+            return work(search, positions)
+
+        monkeypatch.setattr(dfs.DepthFirst, "work", stopped)
+        result = paint.solve(puzzle, paint.SolveOptions(depth_first_after=10), stop=stop)
+        assert result.status == "limit" and result.unique is None
+
+
 class TestDepthFirstInParts:
     """The parts of the depth-first search that make it fast must not change what it finds: restarts in a
     random order, solutions counted across passes, and probe records that spare probing a square again."""

@@ -563,6 +563,11 @@ def _wrapped(message: str, width: int) -> list[str]:
     return wrap(message, width, "", DETAIL_INDENT)
 
 
+_FOUND = {"several": "found two solutions", "one": "proved the solution the only one",
+          "none": "proved there is no solution", "unknown": "undecided"}
+"""What the depth-first search found, for the summary's line (:attr:`paint.search.dfs.Counted.count`'s values)."""
+
+
 def summary(result: Result, *, show_time: bool = True) -> Summary:
     """Steps per rule (every registered rule, in rule order), squares, and time unless ``show_time`` is off.
 
@@ -577,6 +582,9 @@ def summary(result: Result, *, show_time: bool = True) -> Summary:
     rows = [("squares", squares)]
     if result.branches:
         rows.append(("searched", f"{plural(result.branches, 'branch')}, {plural(result.levels, 'level')} deep"))
+    if result.depth_first is not None:
+        counted = result.depth_first
+        rows.append(("depth-first", f"{plural(counted.positions, 'position')}: {_FOUND[counted.count.value]}"))
     unique = {True: "yes, proven", False: "no"}.get(result.unique, "not proven")
     if result.status == "contradiction":
         unique = "no: there is no solution"

@@ -119,6 +119,15 @@ class SearchMemory:
         placement = node.placement
         self._tried[(placement.strip, placement.target, placement.start)] = node
 
+    def mark(self) -> object:
+        """What the memory holds now, for :meth:`forget_since`."""
+        return dict(self._tried)
+
+    def forget_since(self, mark: object) -> None:
+        """Forget what was learned since :meth:`mark` gave ``mark``: a search stopped part way and started again
+        from there works, and words, exactly what one search would have."""
+        self._tried = dict(mark)
+
 
 class _SearchOver(Exception):
     """The search is over: ``found`` says why (two solutions, or a limit)."""

@@ -102,6 +102,64 @@ def two_solutions(puzzle, rows, *, positions: int | None = None, budget: Budget 
             compiled.searched(time.perf_counter() - started)
 
 
+class DepthFirst:
+    """:func:`two_solutions` worked a number of positions at a time, so that it can take turns with other work.
+
+    ``puzzle``, ``rows``, ``budget`` and ``policy`` are those of
+    :func:`two_solutions`.  Each :meth:`work` goes on exactly where the last
+    stopped, so the positions worked and the answer are those of one
+    :func:`two_solutions` with ``positions`` the sum of the turns: the same
+    two solutions, whatever the turns (``paint solve`` and ``paint check``
+    show the same pair).  :attr:`found` is what it has found so far, a
+    :class:`Counted` (``count`` unknown until it has decided; None before
+    its first turn).
+
+    >>> from paint.puzzle import Puzzle
+    >>> search = DepthFirst(Puzzle(rows=[[1], [1]], columns=[[1], [1]]), [bytearray(2), bytearray(2)])
+    >>> search.work(1) is None, search.positions
+    (True, 1)
+    >>> search.work(100).count, search.positions
+    (<Count.SEVERAL: 'several'>, 3)
+    """
+
+    def __init__(self, puzzle, rows, *, budget: Budget | None = None, policy: SearchPolicy = SearchPolicy()) -> None:
+        self.board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget)
+        start = self.board.start(rows)
+        self.answer: Counted | None = Counted((), True, 0, 0) if start is None else None
+        self.found: Counted | None = self.answer  # what it has found so far (the answer, once it has decided)
+        self._passes = None if start is None else _Passes(self.board, start, 0, policy)
+        self._steps = None if start is None else self._passes.decisions()
+
+    @property
+    def positions(self) -> int:
+        """The positions worked so far, of every pass."""
+        return 0 if self._passes is None else self._passes.tried
+
+    def work(self, positions: int) -> Counted | None:
+        """Work up to ``positions`` more positions: the :class:`Counted` once the search has decided (two
+        solutions, or one or none with every possibility covered; the same answer on every later call), else None.
+
+        Raises :class:`paint.budget.LimitReached` as the budget says; the search cannot go on after that (a
+        RuntimeError on the next call)."""
+        if self.answer is not None:
+            return self.answer
+        if self._steps is None:
+            raise RuntimeError("the depth-first search was stopped by a limit and cannot go on")
+        started = time.perf_counter()
+        self._passes.positions = self._passes.tried + positions
+        try:
+            self.found = next(self._steps)
+        except StopIteration as done:
+            self.answer = self.found = done.value
+        except BaseException:
+            self._steps = None
+            raise
+        finally:
+            if compiled.takes(self.board):
+                compiled.searched(time.perf_counter() - started)
+        return self.answer
+
+
 class _Passes:
     """The passes of one search from ``start`` and what they have found together (docs/search.md).
 
@@ -123,44 +181,65 @@ class _Passes:
 
     def decide(self) -> Counted:
         """Run the passes until two solutions are found, one has covered everything, or the positions run out."""
+        try:
+            return next(self.decisions())  # the positions ran out: what was found by then
+        except StopIteration as done:
+            return done.value
+
+    def decisions(self):
+        """The passes as a generator: it returns (``StopIteration.value``) the :class:`Counted` that decides - two
+        solutions, or a pass that covered everything - and yields what was found so far (a :class:`Counted`,
+        ``complete`` False) each time the positions run out; raising :attr:`positions` before asking for the next
+        item resumes the search exactly where it stopped, so the positions worked and the answer are those of
+        one search with the higher bound (:class:`DepthFirst`)."""
         board, plain, policy = self.board, self.plain, self.policy
         first = max(policy.plain, policy.plain_per_line * (board.height + board.width))
-        plain.advance(first if self.positions is None else min(first, self.positions))
-        if len(plain.solutions) == 2 or (self.positions is not None and plain.tried >= self.positions):
-            return plain.found(plain.tried)
+        while True:
+            plain.advance(first if self.positions is None else min(first, self.positions))
+            self.tried = plain.tried
+            if len(plain.solutions) == 2:
+                return plain.found(plain.tried)
+            if self.positions is None or plain.tried < self.positions:
+                break
+            if plain.complete:
+                return plain.found(plain.tried)
+            yield plain.found(plain.tried)
         self.seen = dict.fromkeys(tuple(state) for state in plain.solutions)
         self.tried = plain.tried
         size, restarts = policy.first_slice, 0
         while True:
-            answer = self.work(self.main, size)
+            answer = yield from self.work(self.main, size)
             if answer is None and not plain.complete:  # once the plain pass has decided, the other passes only cost
-                answer = self.work(self.second, size)
+                answer = yield from self.work(self.second, size)
                 if answer is None:
                     restarts += 1
                     restart = _Run(board, self.start, _shuffled(self.prober.probe, random.Random(restarts)))
-                    answer = self.work(restart, min(size, policy.restart))
+                    answer = yield from self.work(restart, min(size, policy.restart))
             if answer is not None:
                 return answer
             size *= 2
 
-    def work(self, run: _Run, size: int) -> Counted | None:
-        """Let ``run`` work ``size`` more positions (fewer if the positions run out); the answer, if that decided."""
-        before = run.tried
-        left = size if self.positions is None else min(size, self.positions - self.tried)
-        run.advance(before + left)
-        self.tried += run.tried - before
-        self.seen.update(dict.fromkeys(tuple(state) for state in run.solutions))
+    def work(self, run: _Run, size: int):
+        """Let ``run`` work ``size`` more positions, a generator as :meth:`decisions`: it returns the answer if
+        that decided (None if not), and yields what was found so far whenever the positions run out first."""
+        target = run.tried + size
         board = self.board
-        if len(self.seen) >= 2:
-            return Counted(tuple(board.grid(state) for state in itertools.islice(self.seen, 2)), False, run.depth,
-                           self.tried)
-        if run.complete:
-            return run.found(self.tried)
-        if self.positions is not None and self.tried >= self.positions:
+        while True:
+            before = run.tried
+            left = target - before if self.positions is None else min(target - before, self.positions - self.tried)
+            run.advance(before + left)
+            self.tried += run.tried - before
+            self.seen.update(dict.fromkeys(tuple(state) for state in run.solutions))
+            if len(self.seen) >= 2:
+                return Counted(tuple(board.grid(state) for state in itertools.islice(self.seen, 2)), False,
+                               run.depth, self.tried)
+            if run.complete:
+                return run.found(self.tried)
+            if self.positions is None or self.tried < self.positions:
+                return None
             if self.plain.complete:  # the positions ran out, but the plain pass had already decided
                 return self.plain.found(self.tried)
-            return Counted(tuple(board.grid(state) for state in self.seen), False, self.main.depth, self.tried)
-        return None
+            yield Counted(tuple(board.grid(state) for state in self.seen), False, self.main.depth, self.tried)
 
 
 class _Prober:
