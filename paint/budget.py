@@ -64,8 +64,11 @@ class Budget:
     with an ``is_set()`` method (a :class:`threading.Event`): once it is set,
     :meth:`check` raises :class:`LimitReached` as if the time were up - how
     a signal handler stops a solve at a point where everything recorded is
-    consistent.  ``stage`` and ``rule`` are set by the solver and the engine
-    as they work.
+    consistent.  ``turn``, when not None, is the count of ``branches`` at
+    which the explained search's turn ends (:attr:`paint.options.SolveOptions.depth_first_after`):
+    it stops as at a limit, with :attr:`paint.search.bfs.Verdict.TURN`, to be
+    started again after the depth-first search's turn.  ``stage`` and
+    ``rule`` are set by the solver and the engine as they work.
     """
 
     deadline: float | None = None
@@ -75,6 +78,7 @@ class Budget:
     on_progress: Callable[[Progress], None] | None = None
     blank: Callable[[], int] | None = None
     stop: object = None
+    turn: int | None = None
     squares: int = 0
     stage: str = "rules"
     rule: str | None = None

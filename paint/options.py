@@ -174,15 +174,18 @@ class SolveOptions:
       search may work before the depth-first search takes a turn beside it,
       from where the rules first stalled; then they take turns, each turn
       twice the last (the depth-first search's in positions,
-      :data:`paint.solver.BRANCHES_PER_POSITION` branches to a position).
-      Two solutions found by either end the solve with status
-      ``'multiple'``, the explanation stopping where it was; a depth-first
-      search that proves there is one solution, or none, leaves the
-      breadth-first search to explain it alone (none: within
-      :data:`paint.solver.EXPLAIN_CONTRADICTION` seconds more).  A puzzle
-      of many solutions that line logic barely starts (TAAI 2011's
-      hardest) thus ends in about twice the depth-first search's time, not
-      in hours of narrated branches.  None: the breadth-first search alone.
+      :data:`paint.solver.BRANCHES_PER_POSITION` branches to a position, at
+      most ``max_positions`` in all).  Two solutions found by the
+      depth-first search end the solve with status ``'multiple'``, the
+      explanation stopping where it was; one proven, or none, leaves the
+      breadth-first search to explain it alone, and a limit that then stops
+      it keeps what was proven (``unique`` True; none: status
+      ``'contradiction'``).  A step started again finds, words and counts
+      (its branches, for ``max_branches`` too) what it would have
+      uninterrupted, so the explanation does not change.  A puzzle of many
+      solutions that line logic barely starts (TAAI 2011's hardest) thus
+      ends in about twice the depth-first search's time, not in hours of
+      narrated branches.  None: the breadth-first search alone.
     - ``depth_first``: where the rules first stall, the depth-first search
       decides, explaining nothing (``paint check``: :func:`paint.check.check_puzzle`):
       status ``'multiple'`` with two solutions, ``'solved'`` with the only
@@ -193,8 +196,8 @@ class SolveOptions:
       ``depth_first`` in the result is what the depth-first search found.
       Only with ``search`` (and ``try_one`` among the rules).
     - ``max_positions``: the positions the depth-first search of
-      ``depth_first`` may work, of all its passes (docs/glossary.md); None
-      for no limit.
+      ``depth_first`` (or of the turns of ``depth_first_after``) may work,
+      of all its passes (docs/glossary.md); None for no limit.
     - ``policy``: how the depth-first search spends its positions
       (:class:`SearchPolicy`).
     - ``scan_blocks``, ``inner_scan``, ``inner_limit``: how widely the
@@ -237,7 +240,7 @@ class SolveOptions:
     branch_counts: bool = attrs.field(default=True, validator=_flag)
     steps: str = attrs.field(default="strip", validator=attrs.validators.in_(("strip", "rule")))
     second_solution: int | None = attrs.field(default=None, validator=count)
-    depth_first_after: int | None = attrs.field(default=10_000, validator=attrs.validators.optional(count))
+    depth_first_after: int | None = attrs.field(default=2_000, validator=attrs.validators.optional(count))
     depth_first: bool = attrs.field(default=False, validator=_flag)
     max_positions: int | None = attrs.field(default=None, validator=count)
     policy: SearchPolicy = attrs.field(default=SearchPolicy(), validator=attrs.validators.instance_of(SearchPolicy))

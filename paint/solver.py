@@ -198,6 +198,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     elif status is Status.SOLVED and options.depth_first and counted is not None:  # the depth-first search's
         grid = counted.solutions[0]
     unique = status.unique
+    if unique is None and counted is not None and counted.complete and len(counted.solutions) == 1:
+        unique = True  # the depth-first search proved it in a turn; a limit stopped the explanation
     return Result(puzzle, status, tuple(engine.steps), grid, contradiction,
                   time.perf_counter() - started, unique=unique, solutions=solutions,
                   levels=budget.levels, branches=budget.branches, stalls=stalls, tried=tried,
@@ -210,17 +212,18 @@ class _Turns:
     (:attr:`SolveOptions.depth_first_after`).
 
     A step of the breadth-first search (:func:`paint.search.bfs.explore`)
-    works at most ``depth_first_after`` branches; if it has not ended
-    then, the depth-first search (:class:`paint.search.dfs.DepthFirst`,
-    from ``first_stall``, the grid where the rules first stalled, as
-    ``paint check``'s) works a quarter as many positions
-    (:data:`BRANCHES_PER_POSITION`), and the step starts again, with twice
-    the branches, from what the solve's search memory held before it (so
-    it finds, and words, exactly what it would have uninterrupted), and so
-    on.
-    Once the depth-first search has decided (:attr:`answer`), or when it
-    is not to run (``depth_first`` False: it already ran in this solve;
-    no ``depth_first_after``), a step works as long as it needs.
+    works at most ``depth_first_after`` branches (:attr:`paint.budget.Budget.turn`);
+    if it has not ended then, the depth-first search
+    (:class:`paint.search.dfs.DepthFirst`, from ``first_stall``, the grid
+    where the rules first stalled, as ``paint check``'s) works a quarter as
+    many positions (:data:`BRANCHES_PER_POSITION`), and the step starts
+    again, with twice the branches, from what the solve's search memory,
+    branches and levels were before it - so it finds, words and counts
+    exactly what it would have uninterrupted - and so on.  Once the
+    depth-first search has decided (:attr:`answer`) or reached
+    ``max_positions``, or when it is not to run (``depth_first`` False: it
+    already ran in this solve; no ``depth_first_after``), a step works as
+    long as it needs.
     """
 
     def __init__(self, puzzle: Puzzle, first_stall: Grid, options: SolveOptions, budget: Budget, *,
@@ -233,34 +236,43 @@ class _Turns:
     def explore(self, engine, rules, memory):
         """One step of the breadth-first search from ``engine``'s stalled grid (:func:`paint.search.bfs.explore`,
         chained), taking turns with the depth-first search while neither has decided.  Returns the step's
-        :class:`paint.search.bfs.Explored`, or ``Explored(LIMIT)`` at once when the depth-first search has just
-        decided (:attr:`answer`) that there are several solutions.  Raises :class:`paint.budget.LimitReached`
-        when a limit stops the depth-first search in its turn."""
+        :class:`paint.search.bfs.Explored`: ``Explored(LIMIT)`` with no record when the depth-first search has
+        just found two solutions (:attr:`answer`), and the record of the step as it stood (as a limit in the
+        step would give it) when a limit or Ctrl-C stops the depth-first search's turn."""
         from .search.bfs import Explored, Verdict, explore
         from .search.dfs import Count, DepthFirst
         budget, options = self.budget, self.options
         while True:
             if self.branches is None or self.answer is not None:
                 return explore(engine, rules, budget, options, memory, chained=True)
-            limit = budget.max_branches
-            turn = budget.branches + self.branches
-            budget.max_branches = turn if limit is None else min(limit, turn)
-            mark = memory.mark()
+            before = (budget.branches, budget.levels)
             try:
+                mark = memory.mark()
+                budget.turn = budget.branches + self.branches
                 found = explore(engine, rules, budget, options, memory, chained=True)
             finally:
-                budget.max_branches = limit
-            if found.kind is not Verdict.LIMIT or budget.spent() or budget.branches < turn:
-                return found  # the step ended, or a limit of the solve's own (time, branches, Ctrl-C) stopped it
-            memory.forget_since(mark)  # the step, started again, finds and words what it would have uninterrupted
+                budget.turn = None
+            if found.kind is not Verdict.TURN:
+                return found
+            worked = (budget.branches, budget.levels)
+            memory.forget_since(mark)  # the step, started again, finds, words and counts what it would have
+            budget.branches, budget.levels = before  # uninterrupted
             if self.search is None:
                 self.search = DepthFirst(self.puzzle, self.first_stall.rows, budget=budget, policy=options.policy)
-            self.answer = self.search.work(max(1, self.branches // BRANCHES_PER_POSITION))
+            positions = max(1, self.branches // BRANCHES_PER_POSITION)
+            if options.max_positions is not None:
+                positions = min(positions, options.max_positions - self.search.positions)
+                if positions <= 0:  # its positions are spent: the breadth-first search goes on alone
+                    self.branches = None
+                    continue
+            try:
+                self.answer = self.search.work(positions)
+            except (LimitReached, KeyboardInterrupt):  # the solve stops: the step as it stood
+                budget.branches, budget.levels = worked
+                return found.stopped()
             self.branches *= 2
             if self.answer is not None and self.answer.count is Count.SEVERAL:
                 return Explored(Verdict.LIMIT)
-            if self.answer is not None and self.answer.count is Count.NONE:
-                budget.within(EXPLAIN_CONTRADICTION)  # to say where the clues contradict, as paint check's solve
 
 
 def _depth_first(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budget, *, shown: bool = False):

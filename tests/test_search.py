@@ -709,10 +709,16 @@ class TestTurns:
                                                                  "found": "several"}
 
     def test_the_default_leaves_a_quick_search_alone(self):
-        """Under the default, a search step of a few thousand branches is the explained search's alone."""
-        result = paint.solve(paint.load(CORPUS / "jwilk" / "data083.nin"))
-        assert result.status == "multiple" and result.depth_first is None and result.branches > 2000
-        assert result.to_document()["search"]["depth_first"] is None
+        """Under the default (2,000 branches), a step of fewer branches is the explained search's alone; data083's
+        step of 2,280 gives the depth-first search a turn, which finds the pair: the same steps."""
+        quick = paint.solve(paint.load(CORPUS / "jwilk" / "data084.nin"))
+        assert quick.status == "multiple" and quick.depth_first is None and 0 < quick.branches < 2000
+        assert quick.to_document()["search"]["depth_first"] is None
+        puzzle = paint.load(CORPUS / "jwilk" / "data083.nin")
+        alone = paint.solve(puzzle, paint.SolveOptions(depth_first_after=None))
+        turns = paint.solve(puzzle)
+        assert alone.branches > 2000 and turns.depth_first.count.value == "several"
+        assert [step.line for step in turns.steps] == [step.line for step in alone.steps]
 
     def test_one_solution_proven_leaves_the_explanation_whole(self, monkeypatch):
         """A depth-first search that proves the solution the only one leaves the explained search to finish: the
@@ -747,24 +753,87 @@ class TestTurns:
 
     def test_limits_of_the_solve_hold(self, monkeypatch):
         """The solve's own limits stop it in either search's turn: its branches during the explained search's
-        turn (with the places it was trying), a stop asked for during the depth-first search's."""
+        turn (with the places it was trying); a stop asked for during the depth-first search's turn, with the
+        places the step was trying as it stood and the positions the depth-first search had worked."""
         import threading
 
         from paint.search import dfs
+        from paint.search.dfs import Count
         puzzle = paint.load(CORPUS / "jwilk" / "data083.nin")
         limited = paint.solve(puzzle, paint.SolveOptions(depth_first_after=1000, max_branches=500))
         assert limited.status == "limit" and limited.branches == 500 and limited.tried is not None
         assert limited.depth_first is None
         stop = threading.Event()
-        work = dfs.DepthFirst.work
+        work, calls = dfs.DepthFirst.work, []
 
         def stopped(search, positions):
-            stop.set()  # Ctrl-C, as the depth-first search takes its turn
+            calls.append(positions)
+            if len(calls) == 4:
+                stop.set()  # Ctrl-C, as the depth-first search takes its fourth turn
             return work(search, positions)
 
         monkeypatch.setattr(dfs.DepthFirst, "work", stopped)
-        result = paint.solve(puzzle, paint.SolveOptions(depth_first_after=10), stop=stop)
-        assert result.status == "limit" and result.unique is None
+        result = paint.solve(puzzle, paint.SolveOptions(depth_first_after=1), stop=stop)
+        assert result.status == "limit" and result.unique is None and len(calls) == 4
+        assert result.tried is not None and result.tried.stopped and result.branches > 0
+        assert result.depth_first.count is Count.UNKNOWN and result.depth_first.positions >= 3
+
+    def test_branches_counted_as_without_turns(self):
+        """A step started again counts only the branches it would have worked uninterrupted: the same count, and
+        the same max_branches, as the explained search alone."""
+        puzzle = paint.load(CORPUS / "survey" / "webpbn-06574-forever.non")
+        alone = paint.solve(puzzle, paint.SolveOptions(depth_first_after=None, max_branches=4500))
+        turns = paint.solve(puzzle, paint.SolveOptions(depth_first_after=512, max_branches=4500))
+        assert alone.status == turns.status == "solved" and turns.depth_first is not None
+        assert (turns.branches, turns.levels) == (alone.branches, alone.levels)
+        assert [step.line for step in turns.steps] == [step.line for step in alone.steps]
+
+    def test_ctrl_c_at_the_end_of_a_turn_is_not_lost(self, monkeypatch):
+        """A KeyboardInterrupt during the last branch of the explained search's turn stops the solve, as it would
+        without turns: it is not taken for the end of the turn."""
+        from paint.search import bfs
+        run, fired = bfs._Search.run, []
+
+        def interrupted(search, node, base, marks, pending):
+            if not fired and search.budget.turn is not None and search.budget.branches == search.budget.turn:
+                fired.append(search.budget.branches)
+                raise KeyboardInterrupt
+            return run(search, node, base, marks, pending)
+
+        monkeypatch.setattr(bfs._Search, "run", interrupted)
+        result = paint.solve(paint.load(CORPUS / "jwilk" / "data083.nin"), paint.SolveOptions(depth_first_after=1000))
+        assert len(fired) == 1 and result.status == "limit" and result.tried is not None
+
+    def test_unique_proven_is_kept_when_a_limit_stops_the_explanation(self, monkeypatch):
+        """The depth-first search proved one solution; a limit then stopped the explained search: status limit,
+        but unique, as the summary says."""
+        from paint import solver
+        from paint.render.text import summary
+        monkeypatch.setattr(solver, "BRANCHES_PER_POSITION", 1)
+        puzzle = paint.load(CORPUS / "survey" / "webpbn-06574-forever.non")
+        result = paint.solve(puzzle, paint.SolveOptions(depth_first_after=64, max_branches=3000))
+        assert (result.status, result.unique) == ("limit", True) and result.depth_first.count.value == "one"
+        assert ("unique", "yes, proven") in summary(result).rows
+
+    def test_no_solution_proven_leaves_the_explanation_its_time(self, monkeypatch):
+        """With turns, proving there is no solution does not cut the explained search short (paint check's
+        EXPLAIN_CONTRADICTION is for a check): it says where the clues contradict, as alone."""
+        from paint import solver
+        monkeypatch.setattr(solver, "EXPLAIN_CONTRADICTION", 0.0)
+        puzzle, rules = TestOneRoad.NO_SOLUTION, LINE_RULE_NAMES
+        alone = paint.solve(puzzle, paint.SolveOptions(rules=rules, depth_first_after=None))
+        turns = paint.solve(puzzle, paint.SolveOptions(rules=rules, depth_first_after=1))
+        assert turns.depth_first.count.value == "none"
+        assert turns.contradiction.sentence == alone.contradiction.sentence != solver.PROVEN_NONE
+
+    def test_max_positions_bounds_the_turns(self):
+        """``max_positions`` bounds the depth-first search's turns; past it the explained search goes on alone."""
+        puzzle = paint.load(CORPUS / "jwilk" / "data083.nin")
+        alone = paint.solve(puzzle, paint.SolveOptions(depth_first_after=None))
+        turns = paint.solve(puzzle, paint.SolveOptions(depth_first_after=1, max_positions=5))
+        assert turns.status == "multiple" and turns.depth_first.positions == 5
+        assert turns.depth_first.count.value == "unknown" and turns.branches == alone.branches
+        assert [step.line for step in turns.steps] == [step.line for step in alone.steps]
 
 
 class TestDepthFirstInParts:

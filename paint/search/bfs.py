@@ -63,6 +63,7 @@ class Verdict(enum.StrEnum):
     NONE = "none"          # every place broke: the clues cannot all hold
     MULTIPLE = "multiple"  # two different solutions
     LIMIT = "limit"        # stopped by the budget or Ctrl-C
+    TURN = "turn"          # its turn ended (Budget.turn): the depth-first search's turn comes next
 
 
 @attrs.frozen
@@ -79,7 +80,9 @@ class Explored:
     run ``chained`` (:func:`explore`), gives the whole record of the place
     of the block at index ``i`` (``untold(i)``, a
     :class:`paint.explanation.Branch`) where ``search`` leaves a place that
-    broke untold, for :func:`with_chains`.
+    broke untold, for :func:`with_chains`.  ``stopped``, for ``TURN``, gives
+    (called, once) the ``Explored(LIMIT)`` a limit would have given there,
+    with its record, for a limit that comes in the depth-first search's turn.
     """
 
     kind: Verdict
@@ -87,6 +90,7 @@ class Explored:
     marks: tuple[Mark, ...] = ()
     solutions: tuple[Grid, ...] = ()
     untold: object = attrs.field(default=None, eq=False, repr=False)
+    stopped: object = attrs.field(default=None, eq=False, repr=False)
 
 
 class Scanned(enum.StrEnum):
@@ -162,8 +166,11 @@ class _Search:
 
         Raises :class:`_SearchOver` at a limit or when a second solution is found.
         """
-        if self.budget.spent():
+        budget = self.budget
+        if budget.spent():
             raise _SearchOver(Explored(Verdict.LIMIT))
+        if budget.turn is not None and budget.branches >= budget.turn:
+            raise _SearchOver(Explored(Verdict.TURN))
         through = self.main.through
         at_stall = node.parent.parent is None
         known = self.memory.get(node.placement) if at_stall else None
@@ -467,7 +474,8 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
     with :func:`with_chains`: the places that broke are left for it to
     tell (:attr:`Explored.untold`).  Returns an :class:`Explored`.  A limit, or Ctrl-C, during the
     search returns ``Explored(LIMIT)`` with the record of the stall's block as
-    far as its places were worked.  Raises TypeError for a ``memory`` that
+    far as its places were worked; the end of a turn (``budget.turn``) returns
+    ``Explored(TURN)``.  Raises TypeError for a ``memory`` that
     is not a :class:`SearchMemory`.
     """
     if memory is not None and not isinstance(memory, SearchMemory):
@@ -521,14 +529,22 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
                 raise RuntimeError("the search queue ran dry with more than one place open")
             search.settle(queue.popleft())
     except _SearchOver as stop:
+        if stop.found.kind is Verdict.TURN:
+            return Explored(Verdict.TURN, stopped=lambda: _stopped(root, search, keep_steps))
         if stop.found.kind is not Verdict.LIMIT:
             return stop.found
     except (LimitReached, KeyboardInterrupt):
         pass
+    return _stopped(root, search, keep_steps)
+
+
+def _stopped(root: Node, search: _Search, keep_steps: bool) -> Explored:
+    """``Explored(LIMIT)`` for a search stopped at ``root``: the record of the stall's block as far as its places
+    were worked, told (None when none had been)."""
     tried = root.children or search.scanning
     return Explored(Verdict.LIMIT,
-                 Search(tuple(branch(child, False, keep_steps) for child in search.tell(tried)), None, stopped=True)
-                 if tried else None)
+                    Search(tuple(branch(child, False, keep_steps) for child in search.tell(tried)), None, stopped=True)
+                    if tried else None)
 
 
 def _commit(root: Node, search: _Search) -> Explored:

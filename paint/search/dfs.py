@@ -151,8 +151,9 @@ class DepthFirst:
             self.found = next(self._steps)
         except StopIteration as done:
             self.answer = self.found = done.value
-        except BaseException:
+        except BaseException:  # a limit, Ctrl-C: what it found until then, and no more turns
             self._steps = None
+            self.found = self._passes.so_far()
             raise
         finally:
             if compiled.takes(self.board):
@@ -178,6 +179,14 @@ class _Passes:
         self.second = _Run(board, start, self.prober.probe_by_product)
         self.seen: dict[tuple, None] = {}
         self.tried = 0
+
+    def so_far(self) -> Counted:
+        """What the passes have found so far, undecided (``complete`` False): the solutions, the depth of the main
+        search (of the plain pass while it is the only one), the positions."""
+        if not self.seen and self.main.tried == 0:  # the plain pass alone so far
+            run = self.plain
+            return Counted(tuple(self.board.grid(state) for state in run.solutions), False, run.depth, run.tried)
+        return Counted(tuple(self.board.grid(state) for state in self.seen), False, self.main.depth, self.tried)
 
     def decide(self) -> Counted:
         """Run the passes until two solutions are found, one has covered everything, or the positions run out."""
