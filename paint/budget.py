@@ -66,8 +66,8 @@ class Budget:
     a signal handler stops a solve at a point where everything recorded is
     consistent.  ``turn``, when not None, is the count of ``branches`` at
     which the explained search's turn ends (:attr:`paint.options.SolveOptions.depth_first_after`):
-    it stops as at a limit, with :attr:`paint.search.bfs.Verdict.TURN`, to be
-    started again after the depth-first search's turn.  ``stage`` and
+    it pauses there (:func:`paint.search.bfs.explore_steps`), to go on after
+    the depth-first search's turn.  ``stage`` and
     ``rule`` are set by the solver and the engine as they work.
     """
 

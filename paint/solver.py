@@ -211,19 +211,19 @@ class _Turns:
     """The depth-first search taking turns with the breadth-first search of one solve
     (:attr:`SolveOptions.depth_first_after`).
 
-    A step of the breadth-first search (:func:`paint.search.bfs.explore`)
-    works at most ``depth_first_after`` branches (:attr:`paint.budget.Budget.turn`);
-    if it has not ended then, the depth-first search
+    A step of the breadth-first search (:func:`paint.search.bfs.explore_steps`)
+    pauses once it has worked ``depth_first_after`` branches
+    (:attr:`paint.budget.Budget.turn`); the depth-first search
     (:class:`paint.search.dfs.DepthFirst`, from ``first_stall``, the grid
-    where the rules first stalled, as ``paint check``'s) works a quarter as
-    many positions (:data:`BRANCHES_PER_POSITION`), and the step starts
-    again, with twice the branches, from what the solve's search memory,
-    branches and levels were before it - so it finds, words and counts
-    exactly what it would have uninterrupted - and so on.  Once the
+    where the rules first stalled, as ``paint check``'s) then works a
+    quarter as many positions (:data:`BRANCHES_PER_POSITION`), and the step
+    goes on where it paused for twice the branches, and so on.  Both go on
+    where they stopped, so each finds exactly what it would have alone: the
+    explanation, its branches and its levels do not change.  Once the
     depth-first search has decided (:attr:`answer`) or reached
     ``max_positions``, or when it is not to run (``depth_first`` False: it
-    already ran in this solve; no ``depth_first_after``), a step works as
-    long as it needs.
+    already ran in this solve; no ``depth_first_after``), the step goes on
+    to its end.
     """
 
     def __init__(self, puzzle: Puzzle, first_stall: Grid, options: SolveOptions, budget: Budget, *,
@@ -234,45 +234,54 @@ class _Turns:
         self.answer = None  # what the depth-first search decided (paint.search.dfs.Counted), once it has
 
     def explore(self, engine, rules, memory):
-        """One step of the breadth-first search from ``engine``'s stalled grid (:func:`paint.search.bfs.explore`,
-        chained), taking turns with the depth-first search while neither has decided.  Returns the step's
-        :class:`paint.search.bfs.Explored`: ``Explored(LIMIT)`` with no record when the depth-first search has
-        just found two solutions (:attr:`answer`), and the record of the step as it stood (as a limit in the
-        step would give it) when a limit or Ctrl-C stops the depth-first search's turn."""
-        from .search.bfs import Explored, Verdict, explore
-        from .search.dfs import Count, DepthFirst
+        """One step of the breadth-first search from ``engine``'s stalled grid (chained), taking turns with the
+        depth-first search while neither has decided.  Returns the step's :class:`paint.search.bfs.Explored`:
+        ``Explored(LIMIT)`` with no record when the depth-first search has just found two solutions
+        (:attr:`answer`), and the step's record as it stood (as a limit in the step gives it) when a limit or
+        Ctrl-C stops the depth-first search's turn."""
+        from .search.bfs import Explored, Verdict, explore_steps
         budget, options = self.budget, self.options
-        while True:
-            if self.branches is None or self.answer is not None:
-                return explore(engine, rules, budget, options, memory, chained=True)
-            before = (budget.branches, budget.levels)
-            try:
-                mark = memory.mark()
-                budget.turn = budget.branches + self.branches
-                found = explore(engine, rules, budget, options, memory, chained=True)
-            finally:
-                budget.turn = None
-            if found.kind is not Verdict.TURN:
-                return found
-            worked = (budget.branches, budget.levels)
-            memory.forget_since(mark)  # the step, started again, finds, words and counts what it would have
-            budget.branches, budget.levels = before  # uninterrupted
-            if self.search is None:
-                self.search = DepthFirst(self.puzzle, self.first_stall.rows, budget=budget, policy=options.policy)
-            positions = max(1, self.branches // BRANCHES_PER_POSITION)
-            if options.max_positions is not None:
-                positions = min(positions, options.max_positions - self.search.positions)
-                if positions <= 0:  # its positions are spent: the breadth-first search goes on alone
-                    self.branches = None
-                    continue
-            try:
-                self.answer = self.search.work(positions)
-            except (LimitReached, KeyboardInterrupt):  # the solve stops: the step as it stood
-                budget.branches, budget.levels = worked
-                return found.stopped()
-            self.branches *= 2
-            if self.answer is not None and self.answer.count is Count.SEVERAL:
-                return Explored(Verdict.LIMIT)
+        steps = explore_steps(engine, rules, budget, options, memory, chained=True)
+        try:
+            while True:
+                budget.turn = None if self.branches is None else budget.branches + self.branches
+                try:
+                    next(steps)
+                except StopIteration as done:
+                    return done.value
+                try:
+                    self.answer = self._turn()  # the step is paused at budget.turn: the depth-first search's turn
+                except (LimitReached, KeyboardInterrupt):  # the solve stops: the step's record as it stood
+                    budget.turn = None
+                    try:
+                        steps.throw(LimitReached())
+                    except StopIteration as done:
+                        return done.value
+                    raise RuntimeError("the explained search went on after it was stopped")  # a bug
+                if self.answer is not None:
+                    self.branches = None  # decided: the step goes on to its end, or ends here
+                    if self.answer.count.value == "several":
+                        steps.close()
+                        return Explored(Verdict.LIMIT)
+        finally:
+            budget.turn = None
+
+    def _turn(self):
+        """The depth-first search's turn: what it decided, or None; the turns of the explained search grow, and
+        end when the depth-first search has worked ``max_positions``."""
+        from .search.dfs import DepthFirst
+        options = self.options
+        if self.search is None:
+            self.search = DepthFirst(self.puzzle, self.first_stall.rows, budget=self.budget, policy=options.policy)
+        positions = max(1, int(self.branches / BRANCHES_PER_POSITION))
+        self.branches *= 2
+        if options.max_positions is not None:
+            positions = min(positions, options.max_positions - self.search.positions)
+            if self.search.positions + positions >= options.max_positions:
+                self.branches = None  # its last turn: the explained search then goes on alone
+            if positions <= 0:
+                return None
+        return self.search.work(positions)
 
 
 def _depth_first(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budget, *, shown: bool = False):

@@ -725,7 +725,7 @@ class TestTurns:
         same steps as it gives alone."""
         from paint import solver
         from paint.search.dfs import Count
-        monkeypatch.setattr(solver, "BRANCHES_PER_POSITION", 1)  # turns long enough to decide on forever
+        monkeypatch.setattr(solver, "BRANCHES_PER_POSITION", 0.25)  # turns long enough to decide on forever
         puzzle = paint.load(CORPUS / "survey" / "webpbn-06574-forever.non")
         alone = paint.solve(puzzle, paint.SolveOptions(depth_first_after=None))
         turns = paint.solve(puzzle, paint.SolveOptions(depth_first_after=64))
@@ -809,7 +809,7 @@ class TestTurns:
         but unique, as the summary says."""
         from paint import solver
         from paint.render.text import summary
-        monkeypatch.setattr(solver, "BRANCHES_PER_POSITION", 1)
+        monkeypatch.setattr(solver, "BRANCHES_PER_POSITION", 0.25)
         puzzle = paint.load(CORPUS / "survey" / "webpbn-06574-forever.non")
         result = paint.solve(puzzle, paint.SolveOptions(depth_first_after=64, max_branches=3000))
         assert (result.status, result.unique) == ("limit", True) and result.depth_first.count.value == "one"

@@ -63,7 +63,6 @@ class Verdict(enum.StrEnum):
     NONE = "none"          # every place broke: the clues cannot all hold
     MULTIPLE = "multiple"  # two different solutions
     LIMIT = "limit"        # stopped by the budget or Ctrl-C
-    TURN = "turn"          # its turn ended (Budget.turn): the depth-first search's turn comes next
 
 
 @attrs.frozen
@@ -80,9 +79,7 @@ class Explored:
     run ``chained`` (:func:`explore`), gives the whole record of the place
     of the block at index ``i`` (``untold(i)``, a
     :class:`paint.explanation.Branch`) where ``search`` leaves a place that
-    broke untold, for :func:`with_chains`.  ``stopped``, for ``TURN``, gives
-    (called, once) the ``Explored(LIMIT)`` a limit would have given there,
-    with its record, for a limit that comes in the depth-first search's turn.
+    broke untold, for :func:`with_chains`.
     """
 
     kind: Verdict
@@ -90,7 +87,6 @@ class Explored:
     marks: tuple[Mark, ...] = ()
     solutions: tuple[Grid, ...] = ()
     untold: object = attrs.field(default=None, eq=False, repr=False)
-    stopped: object = attrs.field(default=None, eq=False, repr=False)
 
 
 class Scanned(enum.StrEnum):
@@ -123,14 +119,6 @@ class SearchMemory:
         placement = node.placement
         self._tried[(placement.strip, placement.target, placement.start)] = node
 
-    def mark(self) -> object:
-        """What the memory holds now, for :meth:`forget_since`."""
-        return dict(self._tried)
-
-    def forget_since(self, mark: object) -> None:
-        """Forget what was learned since :meth:`mark` gave ``mark``: a search stopped part way and started again
-        from there works, and words, exactly what one search would have."""
-        self._tried = dict(mark)
 
 
 class _SearchOver(Exception):
@@ -166,11 +154,8 @@ class _Search:
 
         Raises :class:`_SearchOver` at a limit or when a second solution is found.
         """
-        budget = self.budget
-        if budget.spent():
+        if self.budget.spent():
             raise _SearchOver(Explored(Verdict.LIMIT))
-        if budget.turn is not None and budget.branches >= budget.turn:
-            raise _SearchOver(Explored(Verdict.TURN))
         through = self.main.through
         at_stall = node.parent.parent is None
         known = self.memory.get(node.placement) if at_stall else None
@@ -327,18 +312,23 @@ class _Search:
         if len(self.solutions) == 2:
             raise _SearchOver(Explored(Verdict.MULTIPLE, solutions=tuple(self.solutions)))
 
-    def places(self, node: Node, choice) -> list[Node]:
-        """One worked child of ``node`` per place of the chosen block."""
+    def places(self, node: Node, choice):
+        """One worked child of ``node`` per place of the chosen block (a generator returning them, as are the
+        methods that call it: it pauses, yielding, before a branch once ``budget.turn`` branches are worked,
+        :func:`explore_steps`)."""
         strip, target, starts = choice
         children = [Node(Placement(strip.id, strip.targets, target, start), node, node.level + 1)
                     for start in starts]
         if node.parent is None:
             self.scanning = children
+        budget = self.budget
         for child in children:
+            if budget.turn is not None and budget.branches >= budget.turn:
+                yield  # this search's turn is over: paused, to go on where it stopped
             self.work(child)
         return children
 
-    def scan(self, node: Node) -> tuple[Scanned, list[Node], list[Mark]]:
+    def scan(self, node: Node):
         """Try the blocks of ``node``'s grid one level down, fewest places first, until one settles something.
 
         Returns ``(NONE, children, [])`` when the block's every place broke,
@@ -361,7 +351,7 @@ class _Search:
                 break
             if choice[1] is None:
                 return Scanned.NONE, [], []
-            children = self.places(node, choice)
+            children = yield from self.places(node, choice)
             live = [child for child in children if not child.dead]
             if not live:
                 return Scanned.NONE, children, []
@@ -395,7 +385,7 @@ class _Search:
         queued; one whose block has no place left breaks.
         """
         try:
-            self._settle(node)
+            yield from self._settle(node)
         finally:
             self.refine(node.parent)
 
@@ -421,7 +411,7 @@ class _Search:
 
     def _settle(self, node: Node) -> None:
         while node.outcome is Outcome.STALLED:
-            kind, children, marks = self.scan(node)
+            kind, children, marks = yield from self.scan(node)
             if kind is Scanned.NONE:
                 node.children = children
                 node.outcome = Outcome.EXHAUSTED
@@ -449,6 +439,17 @@ class _Search:
 
 def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
             memory: SearchMemory | None = None, *, chained: bool = False) -> Explored:
+    """:func:`explore_steps` run to its end, never pausing: the :class:`Explored` it returns."""
+    steps = explore_steps(main, rules, budget, options, memory, chained=chained)
+    while True:
+        try:
+            next(steps)  # paused at budget.turn by a caller that set one: go on
+        except StopIteration as done:
+            return done.value
+
+
+def explore_steps(main, rules, budget: Budget, options: SolveOptions | None = None,
+                  memory: SearchMemory | None = None, *, chained: bool = False):
     """Search breadth-first from the stalled grid of ``main`` (an :class:`paint.engine.Engine`), which is not changed.
 
     Every branch, the stall itself included, is *scanned*: the places of up
@@ -472,21 +473,33 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
     one search of a solve to the next) remembers each place tried at a
     stall.  ``chained``, when the caller tells a committed or agreed step
     with :func:`with_chains`: the places that broke are left for it to
-    tell (:attr:`Explored.untold`).  Returns an :class:`Explored`.  A limit, or Ctrl-C, during the
-    search returns ``Explored(LIMIT)`` with the record of the stall's block as
-    far as its places were worked; the end of a turn (``budget.turn``) returns
-    ``Explored(TURN)``.  Raises TypeError for a ``memory`` that
-    is not a :class:`SearchMemory`.
+    tell (:attr:`Explored.untold`).  A limit, or Ctrl-C, during the
+    search gives ``Explored(LIMIT)`` with the record of the stall's block as
+    far as its places were worked.
+
+    A generator: it yields (None) each time ``budget.turn`` branches have
+    been worked, before the next branch - paused, to go on where it stopped
+    when asked for its next item, with ``budget.turn`` raised or None (the
+    turns of :attr:`paint.options.SolveOptions.depth_first_after`) - and
+    returns the :class:`Explored` (``StopIteration.value``).  Throwing
+    :class:`paint.budget.LimitReached` into it while it is paused stops it as
+    a limit would, with that record; closing it drops it.  Raises TypeError
+    (at once) for a ``memory`` that is not a :class:`SearchMemory`.
     """
     if memory is not None and not isinstance(memory, SearchMemory):
         raise TypeError(f"memory must be a SearchMemory, not {type(memory).__name__}")
+    return _explore(main, rules, budget, options, memory, chained)
+
+
+def _explore(main, rules, budget: Budget, options: SolveOptions | None, memory: SearchMemory | None, chained: bool):
+    """The generator :func:`explore_steps` returns."""
     options = options or SolveOptions()
     keep_steps = options.branch_steps
     search = _Search(main, rules, budget, options, SearchMemory() if memory is None else memory)
     search.chained = chained
     root = Node(None, None, 0, grid=grid_copy(main.grid), outcome=Outcome.STALLED)  # a copy: branches keep it
     try:
-        kind, children, marks = search.scan(root)
+        kind, children, marks = yield from search.scan(root)
         root.adopt(children)
         if kind is Scanned.NONE:
             if not children:
@@ -508,7 +521,7 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
                 # is learned yet: its own places, once worked, are the places still open.
                 survivor = root.live()[0]
                 if survivor.outcome is Outcome.STALLED and not survivor.children:
-                    search.settle(survivor)
+                    yield from search.settle(survivor)
                 if not survivor.children or survivor.dead:
                     continue
                 root.children, root.alive = survivor.children, survivor.alive
@@ -527,10 +540,8 @@ def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
                 queue.popleft()
             if not queue:
                 raise RuntimeError("the search queue ran dry with more than one place open")
-            search.settle(queue.popleft())
+            yield from search.settle(queue.popleft())
     except _SearchOver as stop:
-        if stop.found.kind is Verdict.TURN:
-            return Explored(Verdict.TURN, stopped=lambda: _stopped(root, search, keep_steps))
         if stop.found.kind is not Verdict.LIMIT:
             return stop.found
     except (LimitReached, KeyboardInterrupt):
