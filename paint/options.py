@@ -180,9 +180,9 @@ class SolveOptions:
       explanation stopping where it was; one proven, or none, leaves the
       breadth-first search to explain it alone, and a limit that then stops
       it keeps what was proven (``unique`` True; none: status
-      ``'contradiction'``).  A step started again finds, words and counts
-      (its branches, for ``max_branches`` too) what it would have
-      uninterrupted, so the explanation does not change.  A puzzle of many
+      ``'contradiction'``).  The step pauses for each turn and goes on where
+      it stopped, so the explanation, its branches (what ``max_branches``
+      counts) and levels do not change.  A puzzle of many
       solutions that line logic barely starts (TAAI 2011's hardest) thus
       ends in about twice the depth-first search's time, not in hours of
       narrated branches.  None: the breadth-first search alone.

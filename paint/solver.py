@@ -240,6 +240,7 @@ class _Turns:
         (:attr:`answer`), and the step's record as it stood (as a limit in the step gives it) when a limit or
         Ctrl-C stops the depth-first search's turn."""
         from .search.bfs import Explored, Verdict, explore_steps
+        from .search.dfs import Count
         budget, options = self.budget, self.options
         steps = explore_steps(engine, rules, budget, options, memory, chained=True)
         try:
@@ -250,6 +251,8 @@ class _Turns:
                 except StopIteration as done:
                     return done.value
                 try:
+                    if budget.spent():  # the solve's own limit came with the pause: no turn, the step ends
+                        raise LimitReached
                     self.answer = self._turn()  # the step is paused at budget.turn: the depth-first search's turn
                 except (LimitReached, KeyboardInterrupt):  # the solve stops: the step's record as it stood
                     budget.turn = None
@@ -260,7 +263,7 @@ class _Turns:
                     raise RuntimeError("the explained search went on after it was stopped")  # a bug
                 if self.answer is not None:
                     self.branches = None  # decided: the step goes on to its end, or ends here
-                    if self.answer.count.value == "several":
+                    if self.answer.count is Count.SEVERAL:
                         steps.close()
                         return Explored(Verdict.LIMIT)
         finally:

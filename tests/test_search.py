@@ -778,6 +778,28 @@ class TestTurns:
         assert result.tried is not None and result.tried.stopped and result.branches > 0
         assert result.depth_first.count is Count.UNKNOWN and result.depth_first.positions >= 3
 
+    def test_no_turn_once_the_branches_are_spent(self, monkeypatch):
+        """A pause that comes as the solve's own ``max_branches`` runs out gives the depth-first search no turn: the
+        solve stops at its limit, as it does without turns."""
+        from paint.search import dfs
+        puzzle = paint.load(CORPUS / "jwilk" / "data083.nin")
+        work, pauses = dfs.DepthFirst.work, []
+
+        def turn(search, positions):
+            pauses.append((search.board.budget.branches, search.board.budget.spent()))
+            return work(search, positions)
+
+        monkeypatch.setattr(dfs.DepthFirst, "work", turn)
+        paint.solve(puzzle, paint.SolveOptions(depth_first_after=8))
+        assert len(pauses) >= 2 and not any(spent for _, spent in pauses)
+        for branches, _ in pauses[:2]:
+            pauses.clear()
+            limited = paint.solve(puzzle, paint.SolveOptions(depth_first_after=8, max_branches=branches))
+            alone = paint.solve(puzzle, paint.SolveOptions(depth_first_after=None, max_branches=branches))
+            assert not any(spent for _, spent in pauses)
+            assert limited.status == alone.status == "limit" and limited.branches == alone.branches == branches
+            assert limited.tried == alone.tried and limited.steps == alone.steps
+
     def test_branches_counted_as_without_turns(self):
         """A step started again counts only the branches it would have worked uninterrupted: the same count, and
         the same max_branches, as the explained search alone."""
