@@ -157,11 +157,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
             memory = memory or SearchMemory()                                # loads it
             if turns is None:
                 turns = _Turns(puzzle, first_stall, options, budget, depth_first=counted is None)
-            try:
-                found = turns.explore(engine, branch_rules, memory)
-            except LimitReached:  # the depth-first search's turn was stopped: the explained search, too
-                status = Status.LIMIT
-                break
+            found = turns.explore(engine, branch_rules, memory)  # a limit in either turn ends as a limit in the step
             if turns.answer is not None and counted is None:  # the depth-first search decided in its turn
                 counted = turns.answer
                 decided = _decided(counted, False)
@@ -203,8 +199,7 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
     return Result(puzzle, status, tuple(engine.steps), grid, contradiction,
                   time.perf_counter() - started, unique=unique, solutions=solutions,
                   levels=budget.levels, branches=budget.branches, stalls=stalls, tried=tried,
-                  depth_first=counted if counted is not None or turns is None or turns.search is None
-                  else turns.search.found)
+                  depth_first=counted if counted is not None or turns is None else turns.found)
 
 
 class _Turns:
@@ -232,6 +227,12 @@ class _Turns:
         self.branches = options.depth_first_after if depth_first else None  # the next turn of the explained search
         self.search = None  # the depth-first search, made at its first turn
         self.answer = None  # what the depth-first search decided (paint.search.dfs.Counted), once it has
+
+    @property
+    def found(self):
+        """What the depth-first search has found in its turns (:attr:`paint.search.dfs.DepthFirst.found`), None
+        before its first."""
+        return None if self.search is None else self.search.found
 
     def explore(self, engine, rules, memory):
         """One step of the breadth-first search from ``engine``'s stalled grid (chained), taking turns with the

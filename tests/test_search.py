@@ -722,15 +722,17 @@ class TestTurns:
 
     def test_one_solution_proven_leaves_the_explanation_whole(self, monkeypatch):
         """A depth-first search that proves the solution the only one leaves the explained search to finish: the
-        same steps as it gives alone."""
+        same steps as it gives alone, and the same branches and levels, which max_branches counts (a solve that
+        finishes within it alone finishes within it with turns)."""
         from paint import solver
         from paint.search.dfs import Count
         monkeypatch.setattr(solver, "BRANCHES_PER_POSITION", 0.25)  # turns long enough to decide on forever
         puzzle = paint.load(CORPUS / "survey" / "webpbn-06574-forever.non")
         alone = paint.solve(puzzle, paint.SolveOptions(depth_first_after=None))
-        turns = paint.solve(puzzle, paint.SolveOptions(depth_first_after=64))
+        turns = paint.solve(puzzle, paint.SolveOptions(depth_first_after=64, max_branches=alone.branches))
         assert alone.status == turns.status == "solved" and turns.unique
         assert turns.depth_first.count is Count.ONE and turns.grid == alone.grid
+        assert (turns.branches, turns.levels) == (alone.branches, alone.levels)
         assert [step.line for step in turns.steps] == [step.line for step in alone.steps]
 
     def test_no_solution_proven_is_explained(self):
@@ -799,16 +801,6 @@ class TestTurns:
             assert not any(spent for _, spent in pauses)
             assert limited.status == alone.status == "limit" and limited.branches == alone.branches == branches
             assert limited.tried == alone.tried and limited.steps == alone.steps
-
-    def test_branches_counted_as_without_turns(self):
-        """A step started again counts only the branches it would have worked uninterrupted: the same count, and
-        the same max_branches, as the explained search alone."""
-        puzzle = paint.load(CORPUS / "survey" / "webpbn-06574-forever.non")
-        alone = paint.solve(puzzle, paint.SolveOptions(depth_first_after=None, max_branches=4500))
-        turns = paint.solve(puzzle, paint.SolveOptions(depth_first_after=512, max_branches=4500))
-        assert alone.status == turns.status == "solved" and turns.depth_first is not None
-        assert (turns.branches, turns.levels) == (alone.branches, alone.levels)
-        assert [step.line for step in turns.steps] == [step.line for step in alone.steps]
 
     def test_ctrl_c_at_the_end_of_a_turn_is_not_lost(self, monkeypatch):
         """A KeyboardInterrupt during the last branch of the explained search's turn stops the solve, as it would

@@ -177,15 +177,15 @@ class _Passes:
         self.plain = _Run(board, start, self.prober.plain())
         self.main = _Run(board, start, self.prober.probe)
         self.second = _Run(board, start, self.prober.probe_by_product)
-        self.seen: dict[tuple, None] = {}
+        self.seen: dict[tuple, None] | None = None  # the solutions of every pass, once the plain pass is over
         self.tried = 0
 
     def so_far(self) -> Counted:
         """What the passes have found so far, undecided (``complete`` False): the solutions, the depth of the main
         search (of the plain pass while it is the only one), the positions."""
-        if not self.seen and self.main.tried == 0:  # the plain pass alone so far
-            run = self.plain
-            return Counted(tuple(self.board.grid(state) for state in run.solutions), False, run.depth, run.tried)
+        if self.seen is None:  # the plain pass alone so far (not complete: a limit may have cut a position short)
+            plain = self.plain
+            return Counted(tuple(self.board.grid(state) for state in plain.solutions), False, plain.depth, plain.tried)
         return Counted(tuple(self.board.grid(state) for state in self.seen), False, self.main.depth, self.tried)
 
     def decide(self) -> Counted:
@@ -212,7 +212,7 @@ class _Passes:
                 break
             if plain.complete:
                 return plain.found(plain.tried)
-            yield plain.found(plain.tried)
+            yield self.so_far()
         self.seen = dict.fromkeys(tuple(state) for state in plain.solutions)
         self.tried = plain.tried
         size, restarts = policy.first_slice, 0
@@ -248,7 +248,7 @@ class _Passes:
                 return None
             if self.plain.complete:  # the positions ran out, but the plain pass had already decided
                 return self.plain.found(self.tried)
-            yield Counted(tuple(board.grid(state) for state in self.seen), False, self.main.depth, self.tried)
+            yield self.so_far()
 
 
 class _Prober:
