@@ -172,10 +172,12 @@ class SolveOptions:
       finds the second solution.
     - ``depth_first_after``: the branches one step of the breadth-first
       search may work before the depth-first search takes a turn beside it,
-      from where the rules first stalled; then they take turns, each turn
-      twice the last (the depth-first search's in positions,
-      :data:`paint.solver.BRANCHES_PER_POSITION` branches to a position, at
-      most ``max_positions`` in all).  Two solutions found by the
+      from where the rules first stalled; then they take turns, the
+      breadth-first search's each twice its last and the depth-first
+      search's each :data:`paint.solver.TURN_GROWTH` (4) times its last, so
+      that its share of the time doubles at every turn (its first a quarter
+      as many positions as the branches, :data:`paint.solver.BRANCHES_PER_POSITION`
+      branches to a position; at most ``max_positions`` in all).  Two solutions found by the
       depth-first search end the solve with status ``'multiple'``, the
       explanation stopping where it was; one proven, or none, leaves the
       breadth-first search to explain it alone, and a limit that then stops
@@ -184,8 +186,8 @@ class SolveOptions:
       it stopped, so the explanation, its branches (what ``max_branches``
       counts) and levels do not change.  A puzzle of many
       solutions that line logic barely starts (TAAI 2011's hardest) thus
-      ends in about twice the depth-first search's time, not in hours of
-      narrated branches.  None: the breadth-first search alone.
+      ends in 1.2 to 1.35 times the depth-first search's time, not in hours
+      of narrated branches.  None: the breadth-first search alone.
     - ``depth_first``: where the rules first stall, the depth-first search
       decides, explaining nothing (``paint check``: :func:`paint.check.check_puzzle`):
       status ``'multiple'`` with two solutions, ``'solved'`` with the only

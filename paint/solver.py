@@ -41,6 +41,11 @@ BRANCHES_PER_POSITION = 4
 (:attr:`SolveOptions.depth_first_after`): about what each costs on TAAI 2011's 721, where line logic settles
 nothing (a branch 0.19 ms; a position of the compiled probe 0.75 ms)."""
 
+TURN_GROWTH = 4
+"""How much longer each turn of the depth-first search is than its last (:class:`_Turns`); the explained
+search's turns grow by 2, so the depth-first search's share of the time doubles at every turn: a step that has
+worked long without ending is one that is not about to end (docs/search.md)."""
+
 PROVEN_NONE = ("the grid where the rules stall cannot be completed: the search followed every guess both ways, "
                "and each broke a clue")
 """Where the clues contradict, when the depth-first search proved it and the breadth-first search was stopped
@@ -212,7 +217,9 @@ class _Turns:
     (:class:`paint.search.dfs.DepthFirst`, from ``first_stall``, the grid
     where the rules first stalled, as ``paint check``'s) then works a
     quarter as many positions (:data:`BRANCHES_PER_POSITION`), and the step
-    goes on where it paused for twice the branches, and so on.  Both go on
+    goes on where it paused for twice the branches; each turn of the
+    depth-first search is :data:`TURN_GROWTH` times its last, so its share of
+    the time doubles at every turn.  Both go on
     where they stopped, so each finds exactly what it would have alone: the
     explanation, its branches and its levels do not change.  Once the
     depth-first search has decided (:attr:`answer`) or reached
@@ -225,6 +232,7 @@ class _Turns:
                  depth_first: bool = True) -> None:
         self.puzzle, self.first_stall, self.options, self.budget = puzzle, first_stall, options, budget
         self.branches = options.depth_first_after if depth_first else None  # the next turn of the explained search
+        self.share = 1  # the depth-first search's turn against the explained search's last, in time (about)
         self.search = None  # the depth-first search, made at its first turn
         self.answer = None  # what the depth-first search decided (paint.search.dfs.Counted), once it has
 
@@ -277,8 +285,9 @@ class _Turns:
         options = self.options
         if self.search is None:
             self.search = DepthFirst(self.puzzle, self.first_stall.rows, budget=self.budget, policy=options.policy)
-        positions = max(1, int(self.branches / BRANCHES_PER_POSITION))
+        positions = max(1, int(self.branches * self.share / BRANCHES_PER_POSITION))
         self.branches *= 2
+        self.share *= TURN_GROWTH // 2
         if options.max_positions is not None:
             positions = min(positions, options.max_positions - self.search.positions)
             if self.search.positions + positions >= options.max_positions:

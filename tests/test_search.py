@@ -780,6 +780,24 @@ class TestTurns:
         assert result.tried is not None and result.tried.stopped and result.branches > 0
         assert result.depth_first.count is Count.UNKNOWN and result.depth_first.positions >= 3
 
+    def test_the_depth_first_search_gets_a_growing_share(self, monkeypatch):
+        """The explained search's turns double and the depth-first search's grow by TURN_GROWTH (4): a step that has
+        worked long without ending gives the depth-first search twice its share of the time at each turn (data083,
+        whose depth-first search decides in its third turn, 15 positions in)."""
+        from paint import solver
+        from paint.search import dfs
+        work, turns = dfs.DepthFirst.work, []
+
+        def turn(search, positions):
+            turns.append(positions)
+            return work(search, positions)
+
+        monkeypatch.setattr(dfs.DepthFirst, "work", turn)
+        result = paint.solve(paint.load(CORPUS / "jwilk" / "data083.nin"), paint.SolveOptions(depth_first_after=8))
+        assert result.depth_first.count.value == "several" and solver.TURN_GROWTH == 4
+        # the explained search's turns: 8, 16 and 32 branches; the depth-first search's: a quarter of 8, 16 x 2, 32 x 4
+        assert turns == [2, 8, 32]
+
     def test_no_turn_once_the_branches_are_spent(self, monkeypatch):
         """A pause that comes as the solve's own ``max_branches`` runs out gives the depth-first search no turn: the
         solve stops at its limit, as it does without turns."""
