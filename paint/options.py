@@ -173,11 +173,12 @@ class SolveOptions:
     - ``depth_first_after``: the branches one step of the breadth-first
       search may work before the depth-first search takes a turn beside it,
       from where the rules first stalled; then they take turns, the
-      breadth-first search's each twice its last and the depth-first
-      search's each :data:`paint.solver.TURN_GROWTH` (4) times its last, so
-      that its share of the time doubles at every turn (its first a quarter
-      as many positions as the branches, :data:`paint.solver.BRANCHES_PER_POSITION`
-      branches to a position; at most ``max_positions`` in all).  Two solutions found by the
+      breadth-first search's each twice its last, the depth-first search's
+      share of the time doubling at every turn up to
+      :data:`paint.solver.MOST_SHARE` times the breadth-first search's (its
+      first turn a quarter as many positions as the branches,
+      :data:`paint.solver.BRANCHES_PER_POSITION` branches to a position; at
+      most ``max_positions`` in all).  Two solutions found by the
       depth-first search end the solve with status ``'multiple'``, the
       explanation stopping where it was; one proven, or none, leaves the
       breadth-first search to explain it alone, and a limit that then stops

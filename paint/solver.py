@@ -41,10 +41,12 @@ BRANCHES_PER_POSITION = 4
 (:attr:`SolveOptions.depth_first_after`): about what each costs on TAAI 2011's 721, where line logic settles
 nothing (a branch 0.19 ms; a position of the compiled probe 0.75 ms)."""
 
-TURN_GROWTH = 4
-"""How much longer each turn of the depth-first search is than its last (:class:`_Turns`); the explained
-search's turns grow by 2, so the depth-first search's share of the time doubles at every turn: a step that has
-worked long without ending is one that is not about to end (docs/search.md)."""
+MOST_SHARE = 8
+"""The most time a turn of the depth-first search takes against the explained search's turn before it
+(:class:`_Turns`): the share starts at 1 (a turn of :data:`BRANCHES_PER_POSITION` branches to a position) and
+doubles at every turn up to this, a step that has worked long without ending being one that is not about to
+end.  It bounds what the turns can cost a solve whose explained search ends first: at most about
+``MOST_SHARE + 1`` times that search's time (docs/search.md)."""
 
 PROVEN_NONE = ("the grid where the rules stall cannot be completed: the search followed every guess both ways, "
                "and each broke a clue")
@@ -217,9 +219,9 @@ class _Turns:
     (:class:`paint.search.dfs.DepthFirst`, from ``first_stall``, the grid
     where the rules first stalled, as ``paint check``'s) then works a
     quarter as many positions (:data:`BRANCHES_PER_POSITION`), and the step
-    goes on where it paused for twice the branches; each turn of the
-    depth-first search is :data:`TURN_GROWTH` times its last, so its share of
-    the time doubles at every turn.  Both go on
+    goes on where it paused for twice the branches; the depth-first search's
+    share of the time doubles at every turn, up to :data:`MOST_SHARE` (its
+    turns four times the last, then twice).  Both go on
     where they stopped, so each finds exactly what it would have alone: the
     explanation, its branches and its levels do not change.  Once the
     depth-first search has decided (:attr:`answer`) or reached
@@ -232,7 +234,7 @@ class _Turns:
                  depth_first: bool = True) -> None:
         self.puzzle, self.first_stall, self.options, self.budget = puzzle, first_stall, options, budget
         self.branches = options.depth_first_after if depth_first else None  # the next turn of the explained search
-        self.share = 1  # the depth-first search's turn against the explained search's last, in time (about)
+        self.share = 1  # the depth-first search's next turn against the explained search's last, in time (about)
         self.search = None  # the depth-first search, made at its first turn
         self.answer = None  # what the depth-first search decided (paint.search.dfs.Counted), once it has
 
@@ -285,9 +287,9 @@ class _Turns:
         options = self.options
         if self.search is None:
             self.search = DepthFirst(self.puzzle, self.first_stall.rows, budget=self.budget, policy=options.policy)
-        positions = max(1, int(self.branches * self.share / BRANCHES_PER_POSITION))
+        positions = max(1, self.branches * self.share // BRANCHES_PER_POSITION)
         self.branches *= 2
-        self.share *= TURN_GROWTH // 2
+        self.share = min(2 * self.share, MOST_SHARE)
         if options.max_positions is not None:
             positions = min(positions, options.max_positions - self.search.positions)
             if self.search.positions + positions >= options.max_positions:

@@ -780,23 +780,45 @@ class TestTurns:
         assert result.tried is not None and result.tried.stopped and result.branches > 0
         assert result.depth_first.count is Count.UNKNOWN and result.depth_first.positions >= 3
 
-    def test_the_depth_first_search_gets_a_growing_share(self, monkeypatch):
-        """The explained search's turns double and the depth-first search's grow by TURN_GROWTH (4): a step that has
-        worked long without ending gives the depth-first search twice its share of the time at each turn (data083,
-        whose depth-first search decides in its third turn, 15 positions in)."""
+    @staticmethod
+    def _schedule(monkeypatch, puzzle, options):
+        """The turns of a solve, each ``[branches, positions]``: the explained search's turn that had just ended
+        and the depth-first search's that followed."""
         from paint import solver
         from paint.search import dfs
-        work, turns = dfs.DepthFirst.work, []
+        work, turn, turns = dfs.DepthFirst.work, solver._Turns._turn, []
 
-        def turn(search, positions):
-            turns.append(positions)
+        def recorded_turn(self):
+            turns.append([self.branches])
+            return turn(self)
+
+        def recorded_work(search, positions):
+            turns[-1].append(positions)
             return work(search, positions)
 
-        monkeypatch.setattr(dfs.DepthFirst, "work", turn)
-        result = paint.solve(paint.load(CORPUS / "jwilk" / "data083.nin"), paint.SolveOptions(depth_first_after=8))
-        assert result.depth_first.count.value == "several" and solver.TURN_GROWTH == 4
-        # the explained search's turns: 8, 16 and 32 branches; the depth-first search's: a quarter of 8, 16 x 2, 32 x 4
-        assert turns == [2, 8, 32]
+        monkeypatch.setattr(dfs.DepthFirst, "work", recorded_work)
+        monkeypatch.setattr(solver._Turns, "_turn", recorded_turn)
+        return paint.solve(puzzle, options), turns
+
+    def test_the_depth_first_search_gets_a_growing_share(self, monkeypatch):
+        """The explained search's turns double, and the depth-first search's share of the time doubles at every
+        turn: its turns grow four times (data083, whose depth-first search decides in its third turn, 15
+        positions in)."""
+        result, turns = self._schedule(monkeypatch, paint.load(CORPUS / "jwilk" / "data083.nin"),
+                                       paint.SolveOptions(depth_first_after=8))
+        assert result.depth_first.count.value == "several"
+        assert turns == [[8, 2], [16, 8], [32, 32]]  # 8 branches, 8 / 4 positions; 16, 16 x 2 / 4; 32, 32 x 4 / 4
+
+    def test_the_share_stops_growing(self, monkeypatch):
+        """The depth-first search's share stops at MOST_SHARE (8) times the explained search's turn: with 64
+        branches to a position, turns of one position until the share reaches 8, then growing as the explained
+        search's."""
+        from paint import solver
+        monkeypatch.setattr(solver, "BRANCHES_PER_POSITION", 64)
+        result, turns = self._schedule(monkeypatch, paint.load(CORPUS / "jwilk" / "data083.nin"),
+                                       paint.SolveOptions(depth_first_after=1))
+        assert result.depth_first.count.value == "several" and solver.MOST_SHARE == 8
+        assert turns == [[1, 1], [2, 1], [4, 1], [8, 1], [16, 2], [32, 4], [64, 8]]
 
     def test_no_turn_once_the_branches_are_spent(self, monkeypatch):
         """A pause that comes as the solve's own ``max_branches`` runs out gives the depth-first search no turn: the
