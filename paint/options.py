@@ -174,8 +174,9 @@ class SolveOptions:
       search may work before the depth-first search takes a turn beside it,
       from where the rules first stalled; then they take turns, the
       breadth-first search's each twice its last, the depth-first search's
-      share of the time doubling at every turn up to
-      :data:`paint.solver.MOST_SHARE` times the breadth-first search's (its
+      share of the time doubling at every turn (when it probes in compiled
+      code) up to :data:`paint.solver.MOST_SHARE` times the breadth-first
+      search's (its
       first turn a quarter as many positions as the branches,
       :data:`paint.solver.BRANCHES_PER_POSITION` branches to a position; at
       most ``max_positions`` in all).  Two solutions found by the

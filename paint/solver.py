@@ -43,10 +43,10 @@ nothing (a branch 0.19 ms; a position of the compiled probe 0.75 ms)."""
 
 MOST_SHARE = 8
 """The most time a turn of the depth-first search takes against the explained search's turn before it
-(:class:`_Turns`): the share starts at 1 (a turn of :data:`BRANCHES_PER_POSITION` branches to a position) and
-doubles at every turn up to this, a step that has worked long without ending being one that is not about to
-end.  It bounds what the turns can cost a solve whose explained search ends first: at most about
-``MOST_SHARE + 1`` times that search's time (docs/search.md)."""
+(:class:`_Turns`): the share starts at 1 (a turn of :data:`BRANCHES_PER_POSITION` branches to a position) and,
+when the depth-first search probes in compiled code, doubles at every turn up to this, a step that has worked
+long without ending being one that is not about to end.  It bounds what the turns can cost a solve whose
+explained search ends first: at most about ``MOST_SHARE + 1`` times that search's time (docs/search.md)."""
 
 PROVEN_NONE = ("the grid where the rules stall cannot be completed: the search followed every guess both ways, "
                "and each broke a clue")
@@ -221,7 +221,10 @@ class _Turns:
     quarter as many positions (:data:`BRANCHES_PER_POSITION`), and the step
     goes on where it paused for twice the branches; the depth-first search's
     share of the time doubles at every turn, up to :data:`MOST_SHARE` (its
-    turns four times the last, then twice).  Both go on
+    turns four times the last, then twice), when it probes in compiled code
+    (:func:`paint.search.compiled.expected`; in Python its positions cost
+    3 to 14 times what :data:`BRANCHES_PER_POSITION` assumes, so its share
+    is that much larger from the first turn, and does not grow).  Both go on
     where they stopped, so each finds exactly what it would have alone: the
     explanation, its branches and its levels do not change.  Once the
     depth-first search has decided (:attr:`answer`) or reached
@@ -235,6 +238,7 @@ class _Turns:
         self.puzzle, self.first_stall, self.options, self.budget = puzzle, first_stall, options, budget
         self.branches = options.depth_first_after if depth_first else None  # the next turn of the explained search
         self.share = 1  # the depth-first search's next turn against the explained search's last, in time (about)
+        self.growing = True  # whether the share grows: the depth-first search probes in compiled code
         self.search = None  # the depth-first search, made at its first turn
         self.answer = None  # what the depth-first search decided (paint.search.dfs.Counted), once it has
 
@@ -286,10 +290,14 @@ class _Turns:
         from .search.dfs import DepthFirst
         options = self.options
         if self.search is None:
+            from .search import compiled
             self.search = DepthFirst(self.puzzle, self.first_stall.rows, budget=self.budget, policy=options.policy)
+            # in Python a position costs 13 to 55 branches' time, not 4: the share is large from the first turn
+            self.growing = options.policy.compiled_after is not None and compiled.expected(self.search.board)
         positions = max(1, self.branches * self.share // BRANCHES_PER_POSITION)
         self.branches *= 2
-        self.share = min(2 * self.share, MOST_SHARE)
+        if self.growing:
+            self.share = min(2 * self.share, MOST_SHARE)
         if options.max_positions is not None:
             positions = min(positions, options.max_positions - self.search.positions)
             if self.search.positions + positions >= options.max_positions:

@@ -1,5 +1,6 @@
 """Probes (edge, corner) and breadth-first block-placement search: sound conclusions, proven uniqueness, several solutions, limits."""
 
+import importlib.util
 import itertools
 import json
 import sys
@@ -781,11 +782,14 @@ class TestTurns:
         assert result.depth_first.count is Count.UNKNOWN and result.depth_first.positions >= 3
 
     @staticmethod
-    def _schedule(monkeypatch, puzzle, options):
+    def _schedule(monkeypatch, puzzle, options, compiled=True):
         """The turns of a solve, each ``[branches, positions]``: the explained search's turn that had just ended
-        and the depth-first search's that followed."""
+        and the depth-first search's that followed; ``compiled``: whether the depth-first search is taken to
+        probe in compiled code (:func:`paint.search.compiled.expected`)."""
         from paint import solver
+        from paint.search import compiled as kernels
         from paint.search import dfs
+        monkeypatch.setattr(kernels, "expected", lambda board: compiled)
         work, turn, turns = dfs.DepthFirst.work, solver._Turns._turn, []
 
         def recorded_turn(self):
@@ -819,6 +823,31 @@ class TestTurns:
                                        paint.SolveOptions(depth_first_after=1))
         assert result.depth_first.count.value == "several" and solver.MOST_SHARE == 8
         assert turns == [[1, 1], [2, 1], [4, 1], [8, 1], [16, 2], [32, 4], [64, 8]]
+
+    def test_the_share_does_not_grow_in_python(self, monkeypatch):
+        """A depth-first search that probes in Python (no numba) has a large share from its first turn, its
+        positions costing several times what BRANCHES_PER_POSITION assumes: its turns double as the explained
+        search's."""
+        result, turns = self._schedule(monkeypatch, paint.load(CORPUS / "jwilk" / "data083.nin"),
+                                       paint.SolveOptions(depth_first_after=8), compiled=False)
+        assert result.depth_first.count.value == "several"
+        assert turns == [[8, 2], [16, 4], [32, 8], [64, 16]]
+
+    def test_whether_the_search_is_compiled_is_known_without_loading_it(self, monkeypatch):
+        """compiled.expected: False for a line too long for the kernels, for NUMBA_DISABLE_JIT, and once the
+        kernels have failed in this process; True for a board they take with numba installed, not loading it."""
+        from paint.search import compiled
+        from paint.search.board import Board
+        small = Board([(1,)] * 3, [(1,)] * 3, None)
+        assert not compiled.expected(Board([(1,)] * 63, [(1,)] * 3, None))
+        monkeypatch.setattr(compiled, "_WORKS", False)
+        assert not compiled.expected(small)
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
+        assert not compiled.expected(small)
+        monkeypatch.delenv("NUMBA_DISABLE_JIT")
+        assert compiled.expected(small) is (importlib.util.find_spec("numba") is not None)
+        assert compiled._WORKS is None  # not loaded to find out
 
     def test_no_turn_once_the_branches_are_spent(self, monkeypatch):
         """A pause that comes as the solve's own ``max_branches`` runs out gives the depth-first search no turn: the

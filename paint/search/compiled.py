@@ -37,6 +37,19 @@ def for_board(board):
     return Probe(board, _WORKS) if takes(board) and load() else None
 
 
+def expected(board) -> bool:
+    """Whether a long search of ``board`` would probe in compiled code, found without loading numba: the kernels
+    take its lines (:func:`takes`), and they have loaded and worked in this process or, not tried yet, numba is
+    installed and not told not to compile (``NUMBA_DISABLE_JIT``)."""
+    if not takes(board):
+        return False
+    if _WORKS is not None:
+        return bool(_WORKS)
+    import importlib.util
+    import os
+    return importlib.util.find_spec("numba") is not None and os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0")
+
+
 def takes(board) -> bool:
     """Whether the kernels can probe ``board``: no line longer than :data:`MAX_SQUARES` squares."""
     return max(board.height, board.width) <= MAX_SQUARES
