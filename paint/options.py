@@ -188,8 +188,8 @@ class SolveOptions:
       it stopped, so the explanation, its branches (what ``max_branches``
       counts) and levels do not change.  A puzzle of many
       solutions that line logic barely starts (TAAI 2011's hardest) thus
-      ends in 1.2 to 1.35 times the depth-first search's time, not in hours
-      of narrated branches.  None: the breadth-first search alone.
+      ends in 1.2 to 1.35 times the depth-first search's time (with numba),
+      not in hours of narrated branches.  None: the breadth-first search alone.
     - ``depth_first``: where the rules first stall, the depth-first search
       decides, explaining nothing (``paint check``: :func:`paint.check.check_puzzle`):
       status ``'multiple'`` with two solutions, ``'solved'`` with the only

@@ -42,11 +42,13 @@ BRANCHES_PER_POSITION = 4
 nothing (a branch 0.19 ms; a position of the compiled probe 0.75 ms)."""
 
 MOST_SHARE = 8
-"""The most time a turn of the depth-first search takes against the explained search's turn before it
+"""How far the share of a turn of the depth-first search grows against the explained search's turn before it
 (:class:`_Turns`): the share starts at 1 (a turn of :data:`BRANCHES_PER_POSITION` branches to a position) and,
 when the depth-first search probes in compiled code, doubles at every turn up to this, a step that has worked
-long without ending being one that is not about to end.  It bounds what the turns can cost a solve whose
-explained search ends first: at most about ``MOST_SHARE + 1`` times that search's time (docs/search.md)."""
+long without ending being one that is not about to end.  With compiled probing it bounds what the turns can
+cost a solve whose explained search ends first: at most about ``MOST_SHARE + 1`` times that search's time.  In
+Python the share stays 1, but a position then costs 3 to 14 times what it assumes, so that bound is about 15
+(docs/search.md)."""
 
 PROVEN_NONE = ("the grid where the rules stall cannot be completed: the search followed every guess both ways, "
                "and each broke a clue")
@@ -238,7 +240,6 @@ class _Turns:
         self.puzzle, self.first_stall, self.options, self.budget = puzzle, first_stall, options, budget
         self.branches = options.depth_first_after if depth_first else None  # the next turn of the explained search
         self.share = 1  # the depth-first search's next turn against the explained search's last, in time (about)
-        self.growing = True  # whether the share grows: the depth-first search probes in compiled code
         self.search = None  # the depth-first search, made at its first turn
         self.answer = None  # what the depth-first search decided (paint.search.dfs.Counted), once it has
 
@@ -289,14 +290,17 @@ class _Turns:
         end when the depth-first search has worked ``max_positions``."""
         from .search.dfs import DepthFirst
         options = self.options
+        from .search import compiled
         if self.search is None:
-            from .search import compiled
             self.search = DepthFirst(self.puzzle, self.first_stall.rows, budget=self.budget, policy=options.policy)
-            # in Python a position costs 13 to 55 branches' time, not 4: the share is large from the first turn
-            self.growing = options.policy.compiled_after is not None and compiled.expected(self.search.board)
+        # In Python a position costs 13 to 55 branches' time, not 4: the share is large from the first turn, and
+        # does not grow.  Asked at every turn: numba installed may yet fail when the search first tries it.
+        growing = options.policy.compiled_after is not None and compiled.expected(self.search.board)
+        if not growing:
+            self.share = 1
         positions = max(1, self.branches * self.share // BRANCHES_PER_POSITION)
         self.branches *= 2
-        if self.growing:
+        if growing:
             self.share = min(2 * self.share, MOST_SHARE)
         if options.max_positions is not None:
             positions = min(positions, options.max_positions - self.search.positions)

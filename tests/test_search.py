@@ -785,11 +785,12 @@ class TestTurns:
     def _schedule(monkeypatch, puzzle, options, compiled=True):
         """The turns of a solve, each ``[branches, positions]``: the explained search's turn that had just ended
         and the depth-first search's that followed; ``compiled``: whether the depth-first search is taken to
-        probe in compiled code (:func:`paint.search.compiled.expected`)."""
+        probe in compiled code (:func:`paint.search.compiled.expected`; None: as it says)."""
         from paint import solver
         from paint.search import compiled as kernels
         from paint.search import dfs
-        monkeypatch.setattr(kernels, "expected", lambda board: compiled)
+        if compiled is not None:
+            monkeypatch.setattr(kernels, "expected", lambda board: compiled)
         work, turn, turns = dfs.DepthFirst.work, solver._Turns._turn, []
 
         def recorded_turn(self):
@@ -833,21 +834,48 @@ class TestTurns:
         assert result.depth_first.count.value == "several"
         assert turns == [[8, 2], [16, 4], [32, 8], [64, 16]]
 
+    def test_the_share_does_not_grow_once_the_kernels_fail(self, monkeypatch):
+        """numba installed but failing when the depth-first search first tries it (taken to work until then): the
+        share, doubled after the first turn, is back to 1 from the second, the turns doubling alike; and with
+        ``compiled_after`` None (never compiled) it never grows."""
+        from paint.search import compiled
+        puzzle = paint.load(CORPUS / "jwilk" / "data083.nin")
+        never = paint.SolveOptions(depth_first_after=8, policy=SearchPolicy(compiled_after=None))
+        result, turns = self._schedule(monkeypatch, puzzle, never)
+        assert result.depth_first.count.value == "several" and turns == [[8, 2], [16, 4], [32, 8], [64, 16]]
+        monkeypatch.undo()
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "_try_kernels", lambda: False)
+        # no plain pass (which does not probe) and no positions in Python first: the first position tries the kernels
+        failing = paint.SolveOptions(depth_first_after=8, policy=SearchPolicy(plain=0, plain_per_line=0,
+                                                                              compiled_after=0))
+        result, turns = self._schedule(monkeypatch, puzzle, failing, compiled=None)
+        assert compiled._WORKS is False and result.depth_first.count.value == "several"
+        assert turns == [[8, 2], [16, 4], [32, 8], [64, 16]]
+
     def test_whether_the_search_is_compiled_is_known_without_loading_it(self, monkeypatch):
-        """compiled.expected: False for a line too long for the kernels, for NUMBA_DISABLE_JIT, and once the
-        kernels have failed in this process; True for a board they take with numba installed, not loading it."""
+        """compiled.expected: False for a line too long for the kernels, once the kernels have failed in this
+        process, and for NUMBA_DISABLE_JIT a whole number other than 0 (as numba reads it); True once they work;
+        not tried yet, whether numba is installed - and a fresh process asking has not imported numba."""
+        import subprocess
         from paint.search import compiled
         from paint.search.board import Board
         small = Board([(1,)] * 3, [(1,)] * 3, None)
-        assert not compiled.expected(Board([(1,)] * 63, [(1,)] * 3, None))
+        monkeypatch.setattr(compiled, "_WORKS", object())  # loaded and working
+        assert compiled.expected(small) and not compiled.expected(Board([(1,)] * 63, [(1,)] * 3, None))
         monkeypatch.setattr(compiled, "_WORKS", False)
         assert not compiled.expected(small)
         monkeypatch.setattr(compiled, "_WORKS", None)
-        monkeypatch.setenv("NUMBA_DISABLE_JIT", "1")
-        assert not compiled.expected(small)
+        installed = importlib.util.find_spec("numba") is not None
+        for value, disabled in (("1", True), ("2", True), ("0", False), ("", False), ("true", False)):
+            monkeypatch.setenv("NUMBA_DISABLE_JIT", value)
+            assert compiled.expected(small) is (installed and not disabled), value
         monkeypatch.delenv("NUMBA_DISABLE_JIT")
-        assert compiled.expected(small) is (importlib.util.find_spec("numba") is not None)
-        assert compiled._WORKS is None  # not loaded to find out
+        assert compiled.expected(small) is installed and compiled._WORKS is None
+        asked = ("import sys; from paint.search import compiled; from paint.search.board import Board; "
+                 "compiled.expected(Board([(1,)], [(1,)], None)); print('numba' in sys.modules)")
+        done = subprocess.run([sys.executable, "-c", asked], capture_output=True, text=True, check=True)
+        assert done.stdout.strip() == "False"
 
     def test_no_turn_once_the_branches_are_spent(self, monkeypatch):
         """A pause that comes as the solve's own ``max_branches`` runs out gives the depth-first search no turn: the

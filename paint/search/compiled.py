@@ -40,14 +40,19 @@ def for_board(board):
 def expected(board) -> bool:
     """Whether a long search of ``board`` would probe in compiled code, found without loading numba: the kernels
     take its lines (:func:`takes`), and they have loaded and worked in this process or, not tried yet, numba is
-    installed and not told not to compile (``NUMBA_DISABLE_JIT``)."""
+    installed and not told not to compile (``NUMBA_DISABLE_JIT`` a whole number other than 0).  Until they are
+    tried it is a guess: numba installed may yet fail to load (:func:`for_board`)."""
     if not takes(board):
         return False
     if _WORKS is not None:
         return bool(_WORKS)
     import importlib.util
     import os
-    return importlib.util.find_spec("numba") is not None and os.environ.get("NUMBA_DISABLE_JIT", "0") in ("", "0")
+    try:  # as numba reads it: a whole number, anything else 0
+        disabled = int(os.environ.get("NUMBA_DISABLE_JIT", "0"))
+    except ValueError:
+        disabled = 0
+    return not disabled and importlib.util.find_spec("numba") is not None
 
 
 def takes(board) -> bool:
