@@ -176,8 +176,7 @@ class SolveOptions:
       breadth-first search's each twice its last, the depth-first search's
       share of the time doubling at every turn (when it probes in compiled
       code) up to :data:`paint.solver.MOST_SHARE` times the breadth-first
-      search's (its
-      first turn a quarter as many positions as the branches,
+      search's (its first turn a quarter as many positions as the branches,
       :data:`paint.solver.BRANCHES_PER_POSITION` branches to a position; at
       most ``max_positions`` in all).  Two solutions found by the
       depth-first search end the solve with status ``'multiple'``, the
@@ -186,10 +185,10 @@ class SolveOptions:
       it keeps what was proven (``unique`` True; none: status
       ``'contradiction'``).  The step pauses for each turn and goes on where
       it stopped, so the explanation, its branches (what ``max_branches``
-      counts) and levels do not change.  A puzzle of many
-      solutions that line logic barely starts (TAAI 2011's hardest) thus
-      ends in 1.2 to 1.35 times the depth-first search's time (with numba),
-      not in hours of narrated branches.  None: the breadth-first search alone.
+      counts) and levels do not change.  A puzzle of many solutions that
+      line logic barely starts (TAAI 2011's hardest) thus ends in 1.2 to
+      1.35 times the depth-first search's time (with numba), not in hours of
+      narrated branches.  None: the breadth-first search alone.
     - ``depth_first``: where the rules first stall, the depth-first search
       decides, explaining nothing (``paint check``: :func:`paint.check.check_puzzle`):
       status ``'multiple'`` with two solutions, ``'solved'`` with the only

@@ -288,9 +288,9 @@ class _Turns:
     def _turn(self):
         """The depth-first search's turn: what it decided, or None; the turns of the explained search grow, and
         end when the depth-first search has worked ``max_positions``."""
+        from .search import compiled
         from .search.dfs import DepthFirst
         options = self.options
-        from .search import compiled
         if self.search is None:
             self.search = DepthFirst(self.puzzle, self.first_stall.rows, budget=self.budget, policy=options.policy)
         # In Python a position costs 13 to 55 branches' time, not 4: the share is large from the first turn, and
@@ -298,7 +298,7 @@ class _Turns:
         growing = options.policy.compiled_after is not None and compiled.expected(self.search.board)
         if not growing:
             self.share = 1
-        positions = max(1, self.branches * self.share // BRANCHES_PER_POSITION)
+        positions = max(1, int(self.branches * self.share // BRANCHES_PER_POSITION))  # whole positions
         self.branches *= 2
         if growing:
             self.share = min(2 * self.share, MOST_SHARE)

@@ -120,7 +120,6 @@ class SearchMemory:
         self._tried[(placement.strip, placement.target, placement.start)] = node
 
 
-
 class _SearchOver(Exception):
     """The search is over: ``found`` says why (two solutions, or a limit)."""
 
