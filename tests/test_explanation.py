@@ -543,8 +543,10 @@ class TestWords:
 
 
 PROBE_PUZZLES = [CORPUS / "survey" / f"webpbn-{name}.non"
-                 for name in ("00023-edge", "00027-bucks", "00065-mum", "00436-petroglyph", "01611-merka")]
-"""Survey puzzles whose solves take probe steps, quick enough to replay every chain."""
+                 for name in ("00023-edge", "00027-bucks", "00065-mum", "00436-petroglyph", "01611-merka")] + [
+                 CORPUS / "jwilk" / "data091.nin"]
+"""Survey puzzles whose solves take probe steps, quick enough to replay every chain, and a jwilk puzzle whose
+chains have links found by a contradiction on their own strip (try_one inside the probe)."""
 
 
 @functools.cache

@@ -124,6 +124,72 @@ class TestProbe:
         assert step.broken.name == "column 4"
         assert [link.generation for link in step.links] == [1, 1, 2]
 
+    @pytest.mark.parametrize("path", [PUZZLES / "edge.pro", CORPUS / "survey" / "webpbn-00065-mum.non",
+                                      CORPUS / "jwilk" / "data091.nin"], ids=lambda path: path.stem)
+    def test_each_probe_step_is_the_simplest_left(self, path):
+        """On the grid before each probe step no line rule finds anything, and before a corner step no square of
+        an edge breaks within the edge probe's generations: a sweep's squares are told one by one, but never
+        past a simpler step (mum takes five corner steps, Edge 19 edge steps, data091 90)."""
+        from paint.rules import edge
+        puzzle = paint.load(path)
+        grids = {}
+        result = paint.solve(puzzle, on_step=lambda step, grid: grids.__setitem__(step.number, grid.copy()))
+        probes = [step for step in result.steps if step.rule in ("edge", "corner")]
+        assert probes and (any(step.rule == "corner" for step in probes) or not path.stem.endswith("mum"))
+        for step in probes:
+            before = grids.get(step.number - 1)
+            engine = Engine(puzzle, choose_rules(LINE_RULE_NAMES), start=before)
+            assert engine.run() == "stalled" and not engine.steps, (path.stem, step.number)
+            if step.rule == "corner":
+                assert all(probe(engine, r, c, edge.GENERATIONS) is None for r, c in edge_squares(engine)), \
+                    (path.stem, step.number)
+
+    def test_a_sweep_is_told_square_by_square(self):
+        """The edge probe sweeps its squares once and tells those that break one at a time, line logic between,
+        sweeping again only when they are told: on petroglyph 20 edge steps take a handful of sweeps, where
+        starting again from the first square after every step swept once a step."""
+        import paint.rules.probe as probes
+        sweeps = []
+        sweep = probes._sweep
+
+        def counted(engine, memory, squares, generations):
+            found = sweep(engine, memory, squares, generations)
+            sweeps.append(len(found))
+            return found
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(probes, "_sweep", counted)
+            result = paint.solve(paint.load(CORPUS / "survey" / "webpbn-00436-petroglyph.non"),
+                                 paint.SolveOptions(search=False))
+        told = sum(step.rule in ("edge", "corner") for step in result.steps)
+        assert told >= 15 and len(sweeps) <= told / 2 and max(sweeps) > 5
+
+    @pytest.mark.parametrize("chains", [True, False], ids=["chains", "no chains"])
+    def test_a_pending_square_settled_or_no_longer_breaking_is_passed_over(self, chains):
+        """A square the last sweep found that line logic has since settled, or whose probe no longer breaks on
+        the grid as it stands, is not told; the rule then sweeps the grid again and tells what breaks there
+        (with chains or without, as ``paint check`` probes)."""
+        from paint.rules import edge
+        from paint.rules.probe import ProbeMemory, breaking
+        puzzle = paint.load(PUZZLES / "edge.pro")
+        engine = Engine(puzzle, choose_rules(LINE_RULE_NAMES), chains=chains)
+        assert engine.run() == "stalled"
+        squares = edge_squares(engine)
+        breaks = [square for square in squares if probe(engine, *square, edge.GENERATIONS) is not None]
+        quiet = [square for square in squares if square not in breaks]
+        assert breaks and quiet
+        memory = ProbeMemory()
+        settled = quiet[0]
+        engine.mark(*settled, EMPTY)  # settled since the sweep (as line logic would), and the grid changed
+        memory.pending = [(settled, {}), (quiet[1], {})]
+        memory.swept_at = engine.changes - 1
+        found = list(breaking(engine, memory, edge_squares(engine), edge.GENERATIONS))
+        told = [square for square, _ in found]
+        assert all((chain is not None) == chains for _, chain in found)
+        assert told and settled not in told and quiet[1] not in told
+        assert memory.unchanged(quiet[1], engine.strips)  # remembered quiet: not probed again on this grid
+        assert told == [square for square in edge_squares(engine)
+                        if probe(engine, *square, edge.GENERATIONS) is not None]
+
     @pytest.mark.parametrize("seed", range(40))
     def test_chains_read_in_order(self, seed):
         """Read link by link from the grid before the step, every link's strip still fits its clue, and the
