@@ -282,6 +282,19 @@ class TestProbe:
         assert [(step.rule, [(m.row, m.column) for m in step.marks]) for step in result.steps] == [
             ("edge", [(24, 1)]), ("edge", [(24, 8)]), ("edge", [(24, 7)]), ("edge", [(20, 15)])]
 
+    def test_no_square_that_breaks_is_left_where_the_rules_found_no_chain_before(self):
+        """With rules weaker than the exact solver, a square whose quick pass breaks but whose rules find no chain
+        is not remembered as quiet (the rules read strips the quick pass, stopping at its break, did not): when
+        they change, it is probed again, so the solve stalls only where no edge square breaks (a random 9 x 10
+        puzzle; remembered, row 7, column 9 was left breaking)."""
+        rows = [[1], [5, 1], [1, 2], [5], [1, 1, 1, 1], [1, 1, 1, 1, 1], [2, 5], [2, 1, 3], [2], [1, 3, 1]]
+        columns = [[3, 1], [1, 2], [1, 2, 1], [4, 1, 1], [1, 1, 5], [1, 2, 1, 2], [1, 3], [4, 2], [1, 1, 1, 1]]
+        puzzle = paint.Puzzle(rows=rows, columns=columns)
+        engine = Engine(puzzle, choose_rules(("unreachable", "edge")))
+        assert engine.run() == "stalled"
+        assert all(probe(engine, r, c, 3) is None for r, c in edge_squares(engine))
+        assert any(step.rule == "edge" for step in engine.steps)
+
     @settings(max_examples=60, deadline=None)
     @given(st.integers(2, 6), st.integers(2, 6), st.randoms(use_true_random=False))
     def test_probe_conclusions_hold_in_every_solution(self, height, width, rng):

@@ -97,7 +97,8 @@ def corner_squares(engine):
 
 
 class ProbeMemory:
-    """The squares one probe rule found nothing for, with the strips it read there (Kramer decision 8, for probes).
+    """The squares one probe rule found nothing for, with the strips it read there (Kramer decision 8, for probes),
+    and the squares its last sweep found breaking that are not told yet (``pending``, :func:`breaking`).
 
     A probe reads only the strips its generations reach; as long as none of
     them has changed, probing the square again would follow the same path
@@ -566,20 +567,21 @@ def breaking(engine, memory: ProbeMemory, squares, generations: int):
     one at a time, each on the grid of its own step: the first on the grid
     the sweep saw, each later one probed again on the grid the steps since
     have left (a square they settled, or whose probe no longer breaks there,
-    is passed over).  By strip, the square told first is the one that opens
+    or for which the rules find no chain, is passed over).  By strip, the square told first is the one that opens
     the most - whose emptiness lets line logic settle the most squares
     (:func:`_opens`), ties in order - as a teacher shows the probe that
     leads furthest.  A new sweep is made only when none is left, and none
-    when this very grid was swept.  A sweep of light finds 6 squares that
-    break on average, of petroglyph 17, so this probes far less than
-    starting from the first square again after every step, and the probe
-    that opens the most takes fewer probe steps (docs/search.md).
+    when this very grid was swept.  Where several squares break at once
+    (when a probe step was told, 6 on light's grid on average, 17 on
+    petroglyph's), this probes far less than starting from the first square
+    again after every step, and the probe that opens the most takes fewer
+    probe steps (docs/search.md).
     A square whose last probe found nothing is not probed again until one of
     the strips that probe read has changed (``memory``, the probe rule's
     own): with the same squares the probe would follow the same path.
     """
     squares = list(squares)
-    edge = set(squares)
+    candidates = set(squares)
     while True:
         if not memory.pending:
             if memory.swept_at == engine.changes:
@@ -588,33 +590,26 @@ def breaking(engine, memory: ProbeMemory, squares, generations: int):
             memory.swept_at = engine.changes
             continue
         # settled since (by line logic or a step before it): ``squares`` holds only blank squares
-        memory.pending = [item for item in memory.pending if item[0] in edge]
+        memory.pending = [item for item in memory.pending if item[0] in candidates]
         if engine.by_strip and len(memory.pending) > 1:  # the one that opens the most first, ties in order
             opens = {square: _opens(engine, square) for square, _ in memory.pending}
             memory.pending.sort(key=lambda item: -opens[item[0]])
         if not memory.pending:
             continue
         square, reads = memory.pending.pop(0)
-        if engine.changes == memory.swept_at:  # the grid the sweep saw: its quick pass breaks there
-            chain = _Follower(engine, engine.strip_rules).run(*square, generations) if engine.chains else None
-            if chain is None and engine.chains:  # the rules find no chain where the exact solver breaks
-                memory.quiet(square, reads)  # (rules weaker than it, such as a chosen few): as probe() would
+        if engine.changes != memory.swept_at:  # the grid has changed since the sweep: probe it again
+            reads = {}
+            if not _breaks(engine, square[0], square[1], generations, reads):
+                memory.quiet(square, reads)
                 continue
+        chain = _Follower(engine, engine.strip_rules).run(*square, generations) if engine.chains else None
+        if chain is None and engine.chains:
+            # The exact solver breaks it and the rules find no chain (rules weaker than it, a chosen few): not
+            # remembered as quiet, since the rules read strips the quick pass, stopping at its break, did not.
             memory.forget(square)
-            yield square, chain
             continue
-        reads = {}
-        if engine.chains:
-            chain = probe(engine, square[0], square[1], generations, reads=reads)
-            broke = chain is not None
-        else:
-            chain = None
-            broke = _breaks(engine, square[0], square[1], generations, reads)
-        if broke:
-            memory.forget(square)
-            yield square, chain
-        else:
-            memory.quiet(square, reads)
+        memory.forget(square)
+        yield square, chain
 
 
 def _opens(engine, square: tuple[int, int]) -> int:
