@@ -115,6 +115,8 @@ class ProbeMemory:
         the strips its probe read (:func:`breaking`)."""
         self.swept_at = -1
         """The engine's ``changes`` when the last sweep was made (-1: never)."""
+        self.ranked_at = -1
+        """The engine's ``changes`` when ``pending`` was last put in order (-1: never)."""
 
     def unchanged(self, square: tuple[int, int], strips) -> bool:
         """True when the probe found nothing at ``square`` and no strip it read has changed since
@@ -131,20 +133,18 @@ class ProbeMemory:
         self._quiet.pop(square, None)
 
 
-def probe(engine, row: int, column: int, generations: int, rules=None, reads: dict[int, int] | None = None
-          ) -> Chain | None:
+def probe(engine, row: int, column: int, generations: int, rules=None) -> Chain | None:
     """Assume square (``row``, ``column``) full and follow the line rules for up to ``generations`` generations.
 
     Returns the :class:`Chain` - the assumption, the consequences the break
     depends on, the strip that broke and why - when some strip can no longer
     be completed (so the square is empty), or None when nothing broke.
     ``rules`` are the strip rules to follow (default: the engine's).  The
-    engine is not changed.  ``reads``, when given, receives the strips the
-    probe read, as strip index -> version, so a caller can tell when running
-    it again could give another answer (:class:`ProbeMemory`).
+    engine is not changed.  (:func:`breaking`, which the probe rules use,
+    works the same two passes with the memory between them.)
     """
     rules = engine.strip_rules if rules is None else rules
-    if not _breaks(engine, row, column, generations, {} if reads is None else reads):
+    if not _breaks(engine, row, column, generations, {}):
         return None
     # It breaks: follow it again with the rules themselves, to name the rule behind each link.
     return _Follower(engine, rules).run(row, column, generations)
@@ -591,9 +591,11 @@ def breaking(engine, memory: ProbeMemory, squares, generations: int):
             continue
         # settled since (by line logic or a step before it): ``squares`` holds only blank squares
         memory.pending = [item for item in memory.pending if item[0] in candidates]
-        if engine.by_strip and len(memory.pending) > 1:  # the one that opens the most first, ties in order
+        if engine.by_strip and len(memory.pending) > 1 and memory.ranked_at != engine.changes:
+            # the one that opens the most first, ties in order; once a grid (what is left stays in that order)
             opens = {square: _opens(engine, square) for square, _ in memory.pending}
             memory.pending.sort(key=lambda item: -opens[item[0]])
+            memory.ranked_at = engine.changes
         if not memory.pending:
             continue
         square, reads = memory.pending.pop(0)
@@ -616,7 +618,8 @@ def _opens(engine, square: tuple[int, int]) -> int:
     """How many blank squares line logic settles once ``square`` (0-based ``(row, column)``, blank) is marked
     empty: the exact line solver on bit sets (:func:`paint.linesolvers.exact_masks`) run over every strip it
     changes until none changes (full propagation, as the line rules run to their end find the same); 0 when a
-    strip then breaks.  The engine is not changed."""
+    strip then breaks.  The engine is not changed.  (The depth-first search's ``Board.guess`` counts the same,
+    but the rules import nothing from :mod:`paint.search`; the test of the order checks this against it.)"""
     strips = engine.strips
     height = engine.height
     solve_row, solve_column = exact_masks_for(engine.width), exact_masks_for(height)
