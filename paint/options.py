@@ -76,8 +76,9 @@ def _whole_number(attribute, value, least: int) -> None:
 class SearchPolicy:
     """How the depth-first search (:func:`paint.search.dfs.two_solutions`) spends its positions.
 
-    Each field is a number of *positions* (docs/glossary.md); docs/search.md
-    says why each pass exists and has the measurements behind the defaults.
+    Each field but the last is a number of *positions* (docs/glossary.md);
+    docs/search.md says why each pass exists and has the measurements behind
+    the defaults.
 
     - ``plain``, ``plain_per_line``: the plain pass (guessing without
       probing) runs first for at most the larger of ``plain`` positions and
@@ -89,11 +90,18 @@ class SearchPolicy:
     - ``compiled_after``: positions probed in Python before the rest go to
       the compiled probe (:mod:`paint.search.compiled`, when numba is
       installed and not yet loaded in the process; once loaded, from the
-      first position); 0 from the first position, None never.
+      first position); 0 from the first position, None never;
+    - ``compiled_after_seconds``: or sooner, once the search has spent this
+      many seconds probing in Python (None: only ``compiled_after`` counts).
+      The two say the same thing, that probing in Python has cost about
+      what loading numba does (0.3-0.8 s): thirty positions of a 25 x 25
+      tournament puzzle take 0.1-0.3 s, and one of an 80 x 95 puzzle up to
+      a second.  Neither changes an answer, only where it is worked out.
 
     Raises TypeError for a count that is not a whole number, ValueError for
-    one below 0 (below 1 for ``first_slice`` and ``restart``); each error
-    names the field.
+    one below 0 (below 1 for ``first_slice`` and ``restart``), and TypeError
+    or ValueError for seconds that are not a finite number more than 0;
+    each error names the field.
 
     >>> SearchPolicy().first_slice, SearchPolicy(compiled_after=None).compiled_after
     (100, None)
@@ -107,6 +115,7 @@ class SearchPolicy:
     first_slice: int = attrs.field(default=100, validator=count)
     restart: int = attrs.field(default=1600, validator=count)
     compiled_after: int | None = attrs.field(default=30, validator=attrs.validators.optional(at_least_zero))
+    compiled_after_seconds: float | None = attrs.field(default=0.5, validator=positive_or_none)
 
 
 def _rule_names(value) -> tuple[str, ...] | None:

@@ -946,7 +946,7 @@ class TestCompiledForABatch:
         monkeypatch.setattr(compiled, "_WORKS", None)
         monkeypatch.setattr(compiled, "SEARCHED", 0.0)
         monkeypatch.setattr(compiled, "load", lambda: False)
-        wide = compiled.MAX_SQUARES + 1  # one row of two squares apart, and a line too long for the kernels
+        wide = compiled.WIDE_MAX_SQUARES + 1  # one row of two squares apart, and a line too long for the kernels
         puzzle = Puzzle(rows=[[1, 1], [1, 1]], columns=[[1], [1]] + [[]] * (wide - 4) + [[1], [1]])
         found = dfs.two_solutions(puzzle, [bytearray(wide) for _ in range(2)])
         assert found.count is dfs.Count.SEVERAL and compiled.SEARCHED == 0

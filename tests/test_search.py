@@ -958,7 +958,7 @@ class TestTurns:
         assert turns == [[8, 2], [16, 4], [32, 8], [64, 16]]
 
     def test_whether_the_search_is_compiled_is_known_without_loading_it(self, monkeypatch):
-        """compiled.expected: False for a line too long for the kernels, once the kernels have failed in this
+        """compiled.expected: False for a line too long for the kernels (127 squares), once the kernels have failed in this
         process, and for NUMBA_DISABLE_JIT a whole number other than 0 (as numba reads it); True once they work;
         not tried yet, whether numba is installed - and a fresh process asking has not imported numba."""
         import subprocess
@@ -966,7 +966,8 @@ class TestTurns:
         from paint.search.board import Board
         small = Board([(1,)] * 3, [(1,)] * 3, None)
         monkeypatch.setattr(compiled, "_WORKS", object())  # loaded and working
-        assert compiled.expected(small) and not compiled.expected(Board([(1,)] * 63, [(1,)] * 3, None))
+        assert compiled.expected(small) and compiled.expected(Board([(1,)] * 126, [(1,)] * 3, None))
+        assert not compiled.expected(Board([(1,)] * 127, [(1,)] * 3, None))
         monkeypatch.setattr(compiled, "_WORKS", False)
         assert not compiled.expected(small)
         monkeypatch.setattr(compiled, "_WORKS", None)
@@ -1239,7 +1240,8 @@ class TestOneRoad:
 
     def test_policy_is_validated(self):
         """A search policy's counts are whole numbers, 0 or more (positive for slices and restarts; None to never
-        hand over to compiled probing), each error naming the field."""
+        hand over to compiled probing), its seconds a finite number more than 0 or None, each error naming the
+        field."""
         assert SearchPolicy(plain=0, plain_per_line=0, compiled_after=None).compiled_after is None
         with pytest.raises(ValueError, match="^restart must be positive, not 0$"):
             SearchPolicy(restart=0)
@@ -1247,6 +1249,12 @@ class TestOneRoad:
             SearchPolicy(plain=-1)
         with pytest.raises(TypeError, match="^compiled_after must be a whole number"):
             SearchPolicy(compiled_after=1.5)
+        assert SearchPolicy(compiled_after_seconds=None).compiled_after_seconds is None
+        for wrong in (0, -1, float("nan"), float("inf")):
+            with pytest.raises(ValueError, match="^compiled_after_seconds must be positive"):
+                SearchPolicy(compiled_after_seconds=wrong)
+        with pytest.raises(TypeError, match="^compiled_after_seconds must be a number or None"):
+            SearchPolicy(compiled_after_seconds="1")
         with pytest.raises(TypeError, match="policy"):
             paint.SolveOptions(policy={"plain": 0})
 
@@ -1311,8 +1319,32 @@ def compiled_records(records, width):
     """The compiled probe's :class:`paint.search.compiled.Records` as the Python probe's dict (None: None)."""
     if records is None:
         return None
-    return {(square // width, square % width): (int(read[0]) | int(read[1]) << 64, int(score))
+    return {(square // width, square % width): (sum(int(word) << 64 * at for at, word in enumerate(read)), int(score))
             for square, (read, score) in enumerate(zip(records.reads, records.scores)) if score >= 0}
+
+
+KERNELS = ["one word", "two words"]
+"""The compiled probe's two sets of kernels (:mod:`paint.search._kernels`, :mod:`paint.search._wide`): the tests
+run both on small boards, where the wide kernels keep each line in two words all the same."""
+
+
+def kernels_named(name):
+    """The kernels module of :data:`KERNELS` named ``name``."""
+    from paint.search import _kernels, _wide
+    return {"one word": _kernels, "two words": _wide}[name]
+
+
+def wide_picture(rng, height, width, density=None, shown=0.05):
+    """A board of the clues of a random ``height`` x ``width`` picture and its start (a few empty squares shown),
+    settled: ``(board, start, lines)``."""
+    from paint.search.board import Board
+    density = rng.uniform(0.3, 0.7) if density is None else density
+    lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
+    board = Board([tuple(clue) for clue in clues_of(lines)], [tuple(clue) for clue in clues_of(columns_of(lines))],
+                  None)
+    start = board.start([bytearray(EMPTY if square == "." and rng.random() < shown else BLANK for square in line)
+                         for line in lines])
+    return board, start, lines
 
 
 class TestCompiledProbe:
@@ -1327,21 +1359,22 @@ class TestCompiledProbe:
         assert compiled.for_board(Board([(1,), (1,)], [(1,), (1,)], None)) is not None, \
             f"numba is installed but the kernels could not be used: {compiled.FAILURE}"
 
+    @pytest.mark.parametrize("kernels", KERNELS)
     @settings(max_examples=300, deadline=None)
     @given(st.integers(1, 7), st.integers(1, 7), st.data())
-    def test_same_position_and_children(self, height, width, data):
+    def test_same_position_and_children(self, kernels, height, width, data):
         """On any clues (solvable or not) and known squares, scored either way: the same settled position, the
         same two children of the same guessed square, or the same "no solution" / "solved" - with a line cache
         of one slot (nearly every line evicts another), of a few, or of the usual size, and again when the same
-        position is probed a second time through the filled cache."""
-        from paint.search import _kernels, compiled
+        position is probed a second time through the filled cache; the one-word kernels and the wide ones."""
+        from paint.search import compiled
         from paint.search.board import Inherited
 
         board, start = random_board(height, width, data)
         if start is None:
             return
         slots = data.draw(st.sampled_from([1, 4, compiled.CACHE_SLOTS]), label="cache slots")
-        probe = compiled.Probe(board, _kernels, slots)
+        probe = compiled.Probe(board, kernels_named(kernels), slots)
         product = data.draw(st.booleans(), label="product")  # the second main search's scores
         ours, theirs = board.probe(list(start), None, product), probe(list(start), None, product)
         assert worked(theirs) == worked(ours)
@@ -1390,9 +1423,10 @@ class TestCompiledProbe:
                 assert compiled_records(yours.records, width) == mine.records
         assert high
 
+    @pytest.mark.parametrize("kernels", KERNELS)
     @settings(max_examples=200, deadline=None)
     @given(st.integers(1, 7), st.integers(1, 7), st.data())
-    def test_plain_pass_and_full_propagation(self, height, width, data):
+    def test_plain_pass_and_full_propagation(self, kernels, height, width, data):
         """The compiled plain pass gives the square and children the Python one does, and the compiled test of
         each blank square assumed full breaks exactly when the Python propagation does."""
         from paint.search import compiled
@@ -1400,11 +1434,118 @@ class TestCompiledProbe:
         board, start = random_board(height, width, data)
         if start is None:
             return
-        probe = compiled.for_board(board)
+        probe = compiled.Probe(board, kernels_named(kernels))
         assert worked(probe.plain(list(start))) == worked(board.plain(list(start)))
         lines = height + width
         blank = [(r, c) for r in range(height) for c in range(width) if not (start[r] | start[lines + r]) >> c & 1]
         assert probe.breaks(list(start), blank) == [board.guess(start, r, c, FULL)[0] is None for r, c in blank]
+
+    @pytest.mark.parametrize("seed", [2, 4, 5, 11])  # boards that need a guess
+    def test_lines_longer_than_one_word(self, seed):
+        """Boards with lines of 63 to 126 squares go to the wide kernels (a line in two words): the same position,
+        children and records as the Python probe, and those of the children, which inherit them; the board of
+        seed 11 (66 x 68) has more than 128 lines, so its probes read lines kept in the third word of the
+        records."""
+        import random
+        from paint.search import _wide, compiled
+        from paint.search.board import Inherited
+        rng = random.Random(seed)
+        height, width = (rng.randint(3, 9), rng.randint(63, 126)) if seed < 9 else (66, 68)
+        board, start, _ = wide_picture(rng, height, width)
+        assert start is not None
+        probe = compiled.for_board(board)
+        assert probe.kernels is _wide
+        ours, theirs = board.probe(list(start)), probe(list(start))
+        assert worked(theirs) == worked(ours)
+        assert compiled_records(theirs.records, width) == ours.records
+        assert ours.children is not None  # a guess
+        assert any(read >> 64 for read, _ in ours.records.values())  # lines past the 64th read
+        if seed == 11:
+            assert any(read >> 128 for read, _ in ours.records.values())
+        for child in ours.children:
+            if child is not None:
+                mine = board.probe(list(child), Inherited(ours.state, ours.records))
+                yours = probe(list(child), Inherited(theirs.state, theirs.records))
+                assert worked(yours) == worked(mine)
+                assert compiled_records(yours.records, width) == mine.records
+
+    @settings(max_examples=400, deadline=None)
+    @given(st.integers(1, 126), st.data())
+    def test_wide_line_solver(self, size, data):
+        """The wide kernels' line solver (two words a line) settles any line of up to 126 squares as the exact
+        bit-set solver does, or finds as it does that the clue cannot be placed: clues of a drawn line, some
+        changed, and squares known from it, a few of them wrong; and through a line cache of one slot or many,
+        the same answers."""
+        import numpy as np
+        from paint.linesolvers.bits import settle_masks
+        from paint.search import _wide
+
+        picture = data.draw(st.lists(st.booleans(), min_size=size, max_size=size), label="picture")
+        clue = list(clues_of(["".join("X" if square else "." for square in picture)])[0])
+        if clue and data.draw(st.booleans(), label="change the clue"):
+            clue[data.draw(st.integers(0, len(clue) - 1), label="block")] += data.draw(st.integers(-1, 2), label="by")
+            clue = [block for block in clue if block > 0]
+        shown = data.draw(st.integers(0, 9), label="tenths of the picture shown")  # few known squares, or most
+        known = []
+        for square in picture:
+            drawn = data.draw(st.integers(0, 39), label="square")
+            if drawn == 0:  # now and then a square that is wrong
+                known.append(EMPTY if square else FULL)
+            else:
+                known.append((FULL if square else EMPTY) if drawn <= 4 * shown else BLANK)
+        full = sum(1 << i for i, square in enumerate(known) if square == FULL)
+        empty = sum(1 << i for i, square in enumerate(known) if square == EMPTY)
+        words = (1 << 64) - 1
+
+        def split(number):
+            return np.array([number & words, number >> 64], np.uint64)
+
+        k = len(clue)
+        targets = np.array(clue or [0], np.int64)
+        tables = np.zeros((4, k + 1, 2), np.uint64)
+        new_full, new_empty = np.zeros(2, np.uint64), np.zeros(2, np.uint64)
+        fits = _wide.settle_line(targets, k, size, split(full), split(empty), new_full, new_empty, tables)
+        found = (int(new_full[0]) | int(new_full[1]) << 64, int(new_empty[0]) | int(new_empty[1]) << 64)
+        assert (found if fits else None) == settle_masks(tuple(clue), size, full, empty)
+        clues, counts, sizes = targets.reshape(1, -1), np.array([k], np.int64), np.array([size], np.int64)
+        for slots in (1, 1 << 6):
+            cache = np.zeros((slots, _wide.CACHE_WORDS), np.uint64)
+            for _ in range(2):  # the second time from the cache
+                cached_full, cached_empty = np.zeros(2, np.uint64), np.zeros(2, np.uint64)
+                cached = _wide.settle_cached(0, clues, counts, sizes, split(full), split(empty), cached_full,
+                                             cached_empty, tables, cache)
+                assert cached == fits
+                if fits:
+                    assert (int(cached_full[0]) | int(cached_full[1]) << 64,
+                            int(cached_empty[0]) | int(cached_empty[1]) << 64) == found
+
+    @pytest.mark.parametrize("seed", [1, 6])
+    def test_wide_puzzles_searched_alike(self, monkeypatch, seed):
+        """Random pictures of 13-14 rows by 64-70 columns, searched with probing from the first position (no
+        plain pass, slices of 5): the same solutions, depth and positions with the wide kernels from the start,
+        or after 10 positions, as with Python all the way (seed 1 has several solutions, found within 18
+        positions; seed 6 is still undecided after 40)."""
+        import random
+        from paint.search import compiled, dfs
+        from paint.solver import solve
+        rng = random.Random(seed)
+        height, width = rng.randint(12, 20), rng.randint(63, 70)
+        lines = ["".join("X" if rng.random() < 0.5 else "." for _ in range(width)) for _ in range(height)]
+        puzzle = paint.Puzzle(rows=[list(clue) for clue in clues_of(lines)],
+                              columns=[list(clue) for clue in clues_of(columns_of(lines))])
+        stalled = solve(puzzle, paint.SolveOptions(search=False, chains=False)).grid.rows
+        answers = []
+        handed = []
+        real = compiled.for_board
+        monkeypatch.setattr(compiled, "for_board", lambda board: handed.append(1) or real(board))
+        for after in (None, 0, 10):
+            monkeypatch.setattr(compiled, "_WORKS", None)  # not loaded yet: the hand-over comes after 10
+            policy = SearchPolicy(compiled_after=after, plain=0, plain_per_line=0, first_slice=5, restart=5)
+            found = dfs.two_solutions(puzzle, stalled, positions=40, policy=policy)
+            answers.append(([grid.lines() for grid in found.solutions], found.complete, found.depth, found.positions))
+        assert answers[0] == answers[1] == answers[2] and len(handed) == 2
+        assert all(checked(puzzle, grid) for grid in answers[0][0])
+        assert len(answers[0][0]) == (2 if seed == 1 else 0)
 
     @settings(max_examples=100, deadline=None)
     @given(st.data())
@@ -1485,11 +1626,43 @@ class TestCompiledProbe:
         if compiled.for_board(Board([(1,)], [(1,)], None)) is None:
             pytest.skip("numba is installed but cannot compile or cache here")
         monkeypatch.setattr(compiled, "_WORKS", None)  # loaded, but as if not yet
-        first = dfs.two_solutions(puzzle, stalled, positions=200)
+        by_count = SearchPolicy(compiled_after_seconds=None)  # 30 positions, however long they take here
+        first = dfs.two_solutions(puzzle, stalled, positions=200, policy=by_count)
         assert len(in_python) == 30 and first.positions == 200
         in_python.clear()
-        second = dfs.two_solutions(puzzle, stalled, positions=200)
+        second = dfs.two_solutions(puzzle, stalled, positions=200, policy=by_count)
         assert in_python == [] and second == first
+
+    def test_hand_over_once_python_has_taken_long_enough(self, monkeypatch):
+        """The first 30 positions go to Python only while they are cheap: once probing in Python has taken
+        ``compiled_after_seconds``, the rest go to the compiled probe (a clock that says each Python position
+        took 0.2 s: three positions, the third reaching 0.6 s, then compiled), and the answer is the same."""
+        import types
+        from paint.search import compiled, dfs
+        from paint.search.board import Board
+        puzzle, stalled = stalled_tournament_puzzle(507)
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        if compiled.for_board(Board([(1,)], [(1,)], None)) is None:
+            pytest.skip("numba is installed but cannot compile or cache here")
+        in_python = []
+        python_probe = Board.probe
+        clock = [0.0]
+
+        def counted(board, *arguments):
+            in_python.append(1)
+            clock[0] += 0.2
+            return python_probe(board, *arguments)
+
+        monkeypatch.setattr(Board, "probe", counted)
+        monkeypatch.setattr(dfs, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))  # dfs's clock only
+        answers = []
+        for seconds in (0.5, None):
+            monkeypatch.setattr(compiled, "_WORKS", None)  # loaded, but as if not yet
+            in_python.clear()
+            answers.append(dfs.two_solutions(puzzle, stalled, positions=200,
+                                             policy=SearchPolicy(compiled_after_seconds=seconds)))
+            assert len(in_python) == (3 if seconds else 30)
+        assert answers[0] == answers[1]
 
     def test_numba_that_cannot_compile_leaves_the_search_in_python(self, monkeypatch):
         """numba installed but unable to compile or cache (or told not to compile): no compiled probe, and the
@@ -1520,12 +1693,43 @@ class TestCompiledProbe:
         monkeypatch.setattr(compiled, "_WORKS", None)
         assert compiled.for_board(board) is not None  # and with numba working, there is one
 
-    def test_long_lines_stay_in_python(self):
-        """A line longer than 62 squares does not fit the compiled probe's words: there is none for that board."""
-        from paint.search import compiled
+    def test_which_kernels_take_a_board(self):
+        """Lines of up to 62 squares go to the one-word kernels, of 63 to 126 to the wide ones; a line longer than
+        126 squares does not fit their two words: there is no compiled probe for that board."""
+        from paint.search import _kernels, _wide, compiled
         from paint.search.board import Board
-        assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 62, None)) is None
-        assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 61, None)) is not None
+        assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 61, None)).kernels is _kernels
+        assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 62, None)).kernels is _wide
+        assert compiled.for_board(Board([(1,)] + [()] * 125, [(1,)], None)).kernels is _wide
+        assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 126, None)) is None
+
+
+class TestWideBenchmark:
+    """benchmarks/wide.py: long-line puzzles checked compiled, in Python and by pbnsolve (docs/benchmarks.md)."""
+
+    def test_table(self, monkeypatch, capsys):
+        """A random 8 x 70 picture checked both ways (no pbnsolve given): a row with the same verdict each way, and
+        the puzzles made are those of their seeds, with lines longer than one word."""
+        import importlib.util
+        import tempfile
+        path = Path(__file__).resolve().parent.parent / "benchmarks" / "wide.py"
+        spec = importlib.util.spec_from_file_location("wide_benchmark", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        with tempfile.TemporaryDirectory() as folder:
+            first = module.wide_puzzles(Path(folder), 2, 8, 70)
+            again = module.wide_puzzles(Path(folder), 1, 8, 70)
+            assert [path.name for path in first] == ["wide-8x70-01.non", "wide-8x70-02.non"]
+            assert again[0].read_text() == first[0].read_text() != first[1].read_text()
+            assert paint.load(first[0]).width == 70
+        monkeypatch.setattr(sys, "argv", ["wide.py", "--count", "1", "--size", "8x70", "--max-time", "30",
+                                          "--faase-positions", "0"])
+        module.main()
+        rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| wide-8x70-01 ")]
+        assert len(rows) == 1
+        cells = rows[0].strip("| ").split(" | ")
+        verdicts = {cell.split(", ")[1] for cell in cells[1:3]}
+        assert len(verdicts) == 1 and verdicts <= {"ok", "multiple", "needs-search"}, cells
 
 
 class TestSearchPolicyBenchmark:

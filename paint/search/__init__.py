@@ -17,7 +17,8 @@ solve imports this package only when the rules cannot finish the puzzle.
   solution, several or none; it explains nothing.
 - :mod:`paint.search.board`: its bit boards, propagation and probing in
   Python; :mod:`paint.search.compiled` the same probing compiled by numba
-  (:mod:`paint.search._kernels`), when installed.
+  (:mod:`paint.search._kernels` for lines of up to 62 squares,
+  :mod:`paint.search._wide` for lines of up to 126), when installed.
 
 docs/search.md tells how each works and what was measured; docs/glossary.md
 defines the words.

@@ -1,12 +1,14 @@
 """The depth-first search's probing, compiled, for the long searches of ``paint check`` (optional: numba).
 
-:meth:`paint.search.board.Board.probe` compiled by numba
-(:mod:`paint.search._kernels`), with the same answers: the search hands
-its positions over after :attr:`paint.options.SearchPolicy.compiled_after`
-of them, or from the first once the process has loaded numba.  Installed
+:meth:`paint.search.board.Board.probe` compiled by numba, with the same
+answers: :mod:`paint.search._kernels` for boards whose lines fit one 64-bit
+word (at most :data:`MAX_SQUARES` squares), :mod:`paint.search._wide` for
+longer lines (up to :data:`WIDE_MAX_SQUARES`).  The search hands its
+positions over after :attr:`paint.options.SearchPolicy.compiled_after` of
+them, or from the first once the process has loaded numba.  Installed
 with ``pip install 'paint[fast]'``; without numba, or for a puzzle with a
-line longer than 62 squares, the search stays in Python.  Why, what it
-costs and what it gains: docs/search.md.
+line longer than :data:`WIDE_MAX_SQUARES` squares, the search stays in
+Python.  Why, what it costs and what it gains: docs/search.md.
 """
 
 from __future__ import annotations
@@ -17,24 +19,37 @@ from ..squares import EMPTY, FULL
 from .board import BROKEN, Board, Expanded, Expansion, Inherited
 
 MAX_SQUARES = 62
-"""The longest line the compiled probe takes (64-bit words; see :mod:`paint.search._kernels`)."""
+"""The longest line the one-word kernels take (a line, the square past its end and a carry in one 64-bit word;
+:mod:`paint.search._kernels`)."""
+
+WIDE_MAX_SQUARES = 126
+"""The longest line the compiled probe takes at all: longer than :data:`MAX_SQUARES`, the kernels of
+:mod:`paint.search._wide` (a line in several words).  Their probe records hold a word for every 64 lines for
+each square, copied at every position: some 4 MB a position on a 256 x 256 board, which the Python probe's
+records would outgrow too."""
 
 CACHE_SLOTS = 1 << 14
 """The slots of a :class:`Probe`'s line cache (:func:`paint.search._kernels.settle_cached`; 40 bytes each, so
-640 KB a board): a power of two.  On twelve of TAAI 2011's hardest checked two at a time, 2 ** 14 slots took
+640 KB a board; 72 bytes each for the wide kernels, 1.2 MB): a power of two.  On twelve of TAAI 2011's hardest checked two at a time, 2 ** 14 slots took
 74-77 s, 2 ** 13 82-85 s, 2 ** 16 86-88 s and one slot (no cache to speak of) 121-130 s (docs/search.md)."""
 
 
 def for_board(board):
     """A :class:`Probe` for ``board`` (:class:`paint.search.board.Board`), or None when numba is not installed,
     cannot compile or cache (a read-only install with no writable cache folder, say), is told not to compile
-    (``NUMBA_DISABLE_JIT``), or a line of the board is longer than :data:`MAX_SQUARES` squares.
+    (``NUMBA_DISABLE_JIT``), or a line of the board is longer than :data:`WIDE_MAX_SQUARES` squares.
 
     The first call in a process loads numba and its compiled code (some 0.3 s; a few seconds to compile
     it when its cache is empty), and tries it on a 2 x 2 puzzle of two solutions (a probe and a guess,
-    so every kernel is compiled), so that a failure shows here and not in the middle of a search.
+    so every kernel is compiled), so that a failure shows here and not in the middle of a search.  The
+    first board with a line over :data:`MAX_SQUARES` squares loads and tries the wide kernels the same way.
     """
-    return Probe(board, _WORKS) if takes(board) and load() else None
+    if not takes(board) or not load():
+        return None
+    if max(board.height, board.width) <= MAX_SQUARES:
+        return Probe(board, _WORKS)
+    wide = _load_wide()
+    return Probe(board, wide) if wide else None
 
 
 def expected(board) -> bool:
@@ -56,8 +71,8 @@ def expected(board) -> bool:
 
 
 def takes(board) -> bool:
-    """Whether the kernels can probe ``board``: no line longer than :data:`MAX_SQUARES` squares."""
-    return max(board.height, board.width) <= MAX_SQUARES
+    """Whether the kernels can probe ``board``: no line longer than :data:`WIDE_MAX_SQUARES` squares."""
+    return max(board.height, board.width) <= WIDE_MAX_SQUARES
 
 
 _WORKS = None
@@ -106,9 +121,10 @@ once into an empty cache (the first run after an install, in parallel) may meet 
 written."""
 
 
-def _try_kernels():
-    """:mod:`paint.search._kernels` after it has probed and guessed on a 2 x 2 puzzle of two solutions, or False
-    when that cannot be done, tried twice (:data:`RETRY_AFTER` seconds apart); :data:`FAILURE` says why."""
+def _try_kernels(wide: bool = False):
+    """:mod:`paint.search._kernels` (``wide``: :mod:`paint.search._wide`) after it has probed and guessed on a 2 x 2
+    puzzle of two solutions, or False when that cannot be done, tried twice (:data:`RETRY_AFTER` seconds apart);
+    :data:`FAILURE` says why."""
     global FAILURE
     try:
         from numba import config
@@ -122,9 +138,12 @@ def _try_kernels():
         try:
             if attempt:
                 time.sleep(RETRY_AFTER)
-            from . import _kernels
+            if wide:
+                from . import _wide as kernels
+            else:
+                from . import _kernels as kernels
             board = Board([(1,), (1,)], [(1,), (1,)], None)
-            probe = Probe(board, _kernels)
+            probe = Probe(board, kernels)
             found = probe([0] * 8)
             if found.kind is not Expansion.GUESS:  # two children expected: the guess was not tried
                 FAILURE = "the kernels' probe gave no guess on a puzzle of two solutions"
@@ -134,12 +153,29 @@ def _try_kernels():
             FAILURE = f"{type(error).__name__}: {error}"
             continue
         FAILURE = None
-        return _kernels
+        return kernels
     return False
 
 
+_WIDE = None
+"""The wide kernels module once it has been loaded and tried (False: it could not be), None before."""
+
+
+def _load_wide():
+    """The wide kernels (:mod:`paint.search._wide`), loaded and tried on first use; False when they cannot be."""
+    global _WIDE
+    if _WIDE is None:
+        _WIDE = _try_kernels(wide=True)
+    return _WIDE
+
+
 class Probe:
-    """Fully probing of one board's positions in compiled code, called like :meth:`paint.search.board.Board.probe`."""
+    """Fully probing of one board's positions in compiled code, called like :meth:`paint.search.board.Board.probe`.
+
+    ``kernels`` is :mod:`paint.search._kernels` (lines of at most :data:`MAX_SQUARES` squares, one word each) or
+    :mod:`paint.search._wide` (a line in as many words as the longest needs, any board up to
+    :data:`WIDE_MAX_SQUARES`); ``cache_slots`` the slots of the line cache (a power of two, default
+    :data:`CACHE_SLOTS`)."""
 
     def __init__(self, board, kernels, cache_slots: int | None = None) -> None:
         import numpy as np
@@ -147,7 +183,7 @@ class Probe:
         self.np, self.kernels, self.board = np, kernels, board
         self.height, self.width = board.height, board.width
         self.lines = lines = board.height + board.width
-        assert lines <= 128, "the kernels keep the lines a probe read in two 64-bit words"
+        self.wide = getattr(kernels, "WIDE", False)
         longest = max((len(clue) for clue in board.clues), default=0)
         self.clues = np.zeros((lines, max(longest, 1)), np.int64)
         for index, clue in enumerate(board.clues):
@@ -156,12 +192,31 @@ class Probe:
         self.sizes = np.array(board.sizes, np.int64)
         self.dirty = np.zeros(lines, np.bool_)
         self.queue = np.zeros(lines, np.int64)
-        self.scratch = np.zeros((4, longest + 1), np.uint64)
         cache_slots = CACHE_SLOTS if cache_slots is None else cache_slots
         assert cache_slots > 0 and cache_slots & (cache_slots - 1) == 0, "a power of two"
+        if self.wide:
+            self.spans = (lines + 63) // 64  # the words of the lines a probe read
+            work = (np.zeros((4, longest + 1, 2), np.uint64), np.zeros((2, 2), np.uint64))
+        else:
+            assert lines <= 128, "the kernels keep the lines a probe read in two 64-bit words"
+            self.spans = 2
+            work = (np.zeros((4, longest + 1), np.uint64),)
         self.cache = np.zeros((cache_slots, kernels.CACHE_WORDS), np.uint64)  # all slots empty: no line has index -1
         # what every kernel call takes of the board, in the kernels' order
-        self.common = (self.clues, self.counts, self.sizes, self.dirty, self.queue, self.scratch, self.cache)
+        self.common = (self.clues, self.counts, self.sizes, self.dirty, self.queue, *work, self.cache)
+
+    def _array(self, state: list[int]):
+        """``state`` (a list of Python integers, :class:`paint.search.board.Board`) as the kernels' array."""
+        if not self.wide:
+            return self.np.array(state, self.np.uint64)
+        every = (1 << 64) - 1
+        return self.np.array([(line & every, line >> 64) for line in state], self.np.uint64)
+
+    def _list(self, array) -> list[int]:
+        """The kernels' ``array`` as a state (a list of Python integers)."""
+        if not self.wide:
+            return array.tolist()
+        return [low | high << 64 for low, high in array.tolist()]
 
     def __call__(self, state: list[int], inherited: Inherited | None = None, product: bool = False) -> Expanded:
         """The :class:`paint.search.board.Expanded` that :meth:`paint.search.board.Board.probe` gives with the
@@ -174,26 +229,26 @@ class Probe:
         ever, or a blank square would pass for solved)."""
         np, kernels = self.np, self.kernels
         common = self.common
-        here = np.array(state, np.uint64)
+        here = self._array(state)
         squares = self.height * self.width
         if inherited is not None and isinstance(inherited.records, Records):
             reads, scores = inherited.records.reads.copy(), inherited.records.scores.copy()
-            kernels.forget(np.array(inherited.state, np.uint64), here, self.lines, reads, scores)
+            kernels.forget(self._array(inherited.state), here, self.lines, reads, scores)
         else:
-            reads, scores = np.zeros((squares, 2), np.uint64), np.full(squares, -1, np.int64)
+            reads, scores = np.zeros((squares, self.spans), np.uint64), np.full(squares, -1, np.int64)
         outcome, settled, r, c = kernels.probe(here, self.height, self.width, *common, reads, scores, product)
         if outcome == kernels.PROBE_BROKEN:
             return BROKEN
         if outcome == kernels.PROBE_OUT_OF_STEP:  # a bug, as in Board.probe
             raise RuntimeError(f"probe records out of step at square {r + 1}, {c + 1}")
         if outcome == kernels.PROBE_SOLVED:
-            return Expanded(Expansion.SOLVED, settled.tolist())
+            return Expanded(Expansion.SOLVED, self._list(settled))
         children = []
-        read = np.zeros(2, np.uint64)
+        read = np.zeros(self.spans, np.uint64)
         for value in (int(FULL), int(EMPTY)):
             child, count = kernels.guess(settled, r, c, value, self.lines, self.height, *common, read)
-            children.append(child.tolist() if count >= 0 else None)
-        return Expanded(Expansion.GUESS, settled.tolist(), tuple(children), Records(reads, scores))
+            children.append(self._list(child) if count >= 0 else None)
+        return Expanded(Expansion.GUESS, self._list(settled), tuple(children), Records(reads, scores))
 
 
     def plain(self, state: list[int], inherited: None = None, product: bool = False) -> Expanded:
@@ -204,12 +259,12 @@ class Probe:
         if square is None:
             return Expanded(Expansion.SOLVED, state)
         r, c = square
-        here = np.array(state, np.uint64)
-        read = np.zeros(2, np.uint64)
+        here = self._array(state)
+        read = np.zeros(self.spans, np.uint64)
         children = []
         for value in (int(FULL), int(EMPTY)):
             child, count = kernels.guess(here, r, c, value, self.lines, self.height, *self.common, read)
-            children.append(child.tolist() if count >= 0 else None)
+            children.append(self._list(child) if count >= 0 else None)
         return Expanded(Expansion.GUESS, state, tuple(children))
 
 
@@ -217,8 +272,8 @@ class Probe:
         """For each square of ``squares`` (0-based ``(row, column)`` pairs), whether ``state`` with it full
         leaves a line that cannot be completed once every line it changes is settled (full propagation)."""
         np, kernels = self.np, self.kernels
-        here = np.array(state, np.uint64)
-        read = np.zeros(2, np.uint64)
+        here = self._array(state)
+        read = np.zeros(self.spans, np.uint64)
         found = []
         for r, c in squares:
             _, count = kernels.guess(here, r, c, int(FULL), self.lines, self.height, *self.common, read)
@@ -231,7 +286,7 @@ def full_break(puzzle):
     kernels: a function ``(strips, squares)`` giving the squares of ``squares`` (``(row, column)`` pairs) that,
     assumed full on the squares of ``strips`` (an engine's, rows then columns), break a line under full
     propagation (:meth:`Probe.breaks`); None when the kernels are not loaded (this does not load them) or a line
-    is longer than :data:`MAX_SQUARES`."""
+    is longer than :data:`WIDE_MAX_SQUARES`."""
     if not loaded():
         return None
     probe = for_board(Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], None))
@@ -303,7 +358,8 @@ class Records:
     """The probe records of one position of the compiled probe, for its children to inherit.
 
     ``scores`` (one int64 per square, ``r * width + c``) is the score of each square's probe, -1 for none;
-    ``reads`` (two 64-bit words per square, bit ``i % 64`` of word ``i // 64`` for line ``i``) the lines
+    ``reads`` (two 64-bit words per square, or one for every 64 lines from the wide kernels; bit ``i % 64`` of
+    word ``i // 64`` for line ``i``) the lines
     that probe read.  The same records as the Python probe's dict (:meth:`paint.search.board.Board.probe`),
     in arrays; never changed once made (a child works on copies).
     """

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import enum
 import itertools
+import math
 import random
 import time
 
@@ -173,7 +174,7 @@ class _Passes:
 
     def __init__(self, board: Board, start: list[int], positions: int | None, policy: SearchPolicy) -> None:
         self.board, self.start, self.positions, self.policy = board, start, positions, policy
-        self.prober = _Prober(board, policy.compiled_after)
+        self.prober = _Prober(board, policy.compiled_after, policy.compiled_after_seconds)
         self.plain = _Run(board, start, self.prober.plain())
         self.main = _Run(board, start, self.prober.probe)
         self.second = _Run(board, start, self.prober.probe_by_product)
@@ -253,11 +254,13 @@ class _Passes:
 
 class _Prober:
     """Fully probing of one board's positions: in Python (:meth:`paint.search.board.Board.probe`) for the first
-    ``compiled_after`` positions while numba is not loaded in the process, then compiled
-    (:mod:`paint.search.compiled`) when numba is installed; ``compiled_after`` None: in Python throughout."""
+    ``compiled_after`` positions, or until they have taken ``compiled_after_seconds``, while numba is not loaded
+    in the process, then compiled (:mod:`paint.search.compiled`) when numba is installed; ``compiled_after``
+    None: in Python throughout."""
 
-    def __init__(self, board: Board, compiled_after: int | None) -> None:
+    def __init__(self, board: Board, compiled_after: int | None, compiled_after_seconds: float | None = None) -> None:
         self.board, self.compiled_after = board, compiled_after
+        self.seconds_left = math.inf if compiled_after_seconds is None else compiled_after_seconds
         self.probed = 0
         self.compiled = None
         self.kernels: compiled.Probe | None | bool = False  # not asked for yet
@@ -275,8 +278,13 @@ class _Prober:
         if self.compiled is None:
             self.probed += 1
             after = self.compiled_after
-            if after is None or (self.probed <= after and not compiled.loaded() and not self.eager):
-                return self.board.probe(state, inherited, product)
+            if after is None or (self.probed <= after and self.seconds_left > 0 and not compiled.loaded()
+                                 and not self.eager):
+                started = time.perf_counter()
+                try:
+                    return self.board.probe(state, inherited, product)
+                finally:
+                    self.seconds_left -= time.perf_counter() - started
             self.compiled = self._kernels() or self.board.probe
         return self.compiled(state, inherited, product)
 
