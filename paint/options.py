@@ -72,6 +72,17 @@ def _whole_number(attribute, value, least: int) -> None:
         raise ValueError(f"{attribute.name} must be {'positive' if least else '0 or more'}, not {shown(value)}")
 
 
+def _as_seconds(instance, attribute, value) -> None:
+    """An attrs validator: ``value`` (None or a positive number) can be counted down in seconds, a float; raises
+    ValueError naming the field for a whole number too large for one."""
+    if value is None:
+        return
+    try:
+        float(value)
+    except OverflowError:
+        raise ValueError(f"{attribute.name} must be a finite number of seconds, not {shown(value)}") from None
+
+
 @attrs.frozen
 class SearchPolicy:
     """How the depth-first search (:func:`paint.search.dfs.two_solutions`) spends its positions.
@@ -93,10 +104,11 @@ class SearchPolicy:
       first position); 0 from the first position, None never;
     - ``compiled_after_seconds``: or sooner, once the search has spent this
       many seconds probing in Python (None: only ``compiled_after`` counts).
-      The two say the same thing, that probing in Python has cost about
-      what loading numba does (0.3-0.8 s): thirty positions of a 25 x 25
-      tournament puzzle take 0.1-0.3 s, and one of an 80 x 95 puzzle up to
-      a second.  Neither changes an answer, only where it is worked out.
+      Both say that probing in Python has cost about what loading numba
+      does (0.3-0.8 s): thirty positions of a 25 x 25 tournament puzzle
+      take 0.2-0.6 s, one of a 25 x 100 puzzle some 50 ms and one of an
+      80 x 95 puzzle up to a second.  Neither changes an answer, only
+      where it is worked out.
 
     Raises TypeError for a count that is not a whole number, ValueError for
     one below 0 (below 1 for ``first_slice`` and ``restart``), and TypeError
@@ -115,7 +127,7 @@ class SearchPolicy:
     first_slice: int = attrs.field(default=100, validator=count)
     restart: int = attrs.field(default=1600, validator=count)
     compiled_after: int | None = attrs.field(default=30, validator=attrs.validators.optional(at_least_zero))
-    compiled_after_seconds: float | None = attrs.field(default=0.5, validator=positive_or_none)
+    compiled_after_seconds: float | None = attrs.field(default=0.5, validator=[positive_or_none, _as_seconds])
 
 
 def _rule_names(value) -> tuple[str, ...] | None:

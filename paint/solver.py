@@ -224,7 +224,8 @@ class _Turns:
     goes on where it paused for twice the branches; the depth-first search's
     share of the time doubles at every turn, up to :data:`MOST_SHARE` (its
     turns four times the last, then twice), when it probes in compiled code
-    (:func:`paint.search.compiled.expected`; in Python its positions cost
+    a board of the one-word kernels (:func:`paint.search.compiled.expected`,
+    :func:`paint.search.compiled.one_word`; in Python its positions cost
     3 to 14 times what :data:`BRANCHES_PER_POSITION` assumes, so its share
     is that much larger from the first turn, and does not grow).  Both go on
     where they stopped, so each finds exactly what it would have alone: the
@@ -295,7 +296,10 @@ class _Turns:
             self.search = DepthFirst(self.puzzle, self.first_stall.rows, budget=self.budget, policy=options.policy)
         # In Python a position costs 13 to 55 branches' time, not 4: the share is large from the first turn, and
         # does not grow.  Asked at every turn: numba installed may yet fail when the search first tries it.
-        growing = options.policy.compiled_after is not None and compiled.expected(self.search.board)
+        # The share grows on boards of the one-word kernels only: a wide board's positions, compiled or not, were
+        # not measured against BRANCHES_PER_POSITION.
+        growing = (options.policy.compiled_after is not None and compiled.one_word(self.search.board)
+                   and compiled.expected(self.search.board))
         if not growing:
             self.share = 1
         positions = max(1, int(self.branches * self.share // BRANCHES_PER_POSITION))  # whole positions

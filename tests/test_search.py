@@ -938,6 +938,20 @@ class TestTurns:
         assert result.depth_first.count.value == "several"
         assert turns == [[8, 2], [16, 4], [32, 8], [64, 16]]
 
+    def test_the_share_does_not_grow_on_a_wide_board(self, monkeypatch):
+        """On a board of the wide kernels (lines over 62 squares), whose positions were not measured against
+        BRANCHES_PER_POSITION, the share does not grow even when the search probes in compiled code: the turns
+        double as the explained search's (a random 14 x 64 picture of several solutions)."""
+        import random
+        rng = random.Random(1)
+        height, width = rng.randint(12, 20), rng.randint(63, 70)
+        lines = ["".join("X" if rng.random() < 0.5 else "." for _ in range(width)) for _ in range(height)]
+        puzzle = paint.Puzzle(rows=[list(clue) for clue in clues_of(lines)],
+                              columns=[list(clue) for clue in clues_of(columns_of(lines))])
+        result, turns = self._schedule(monkeypatch, puzzle, paint.SolveOptions(depth_first_after=8))
+        assert (height, width) == (14, 64) and result.depth_first.count.value == "several"
+        assert len(turns) >= 3 and all(positions == branches // 4 for branches, positions in turns[:-1]), turns
+
     def test_the_share_does_not_grow_once_the_kernels_fail(self, monkeypatch):
         """numba installed but failing when the depth-first search first tries it (taken to work until then): the
         share, doubled after the first turn, is back to 1 from the second, the turns doubling alike; and with
@@ -1255,6 +1269,8 @@ class TestOneRoad:
                 SearchPolicy(compiled_after_seconds=wrong)
         with pytest.raises(TypeError, match="^compiled_after_seconds must be a number or None"):
             SearchPolicy(compiled_after_seconds="1")
+        with pytest.raises(ValueError, match="^compiled_after_seconds must be a finite number of seconds"):
+            SearchPolicy(compiled_after_seconds=10 ** 400)  # a whole number no float holds
         with pytest.raises(TypeError, match="policy"):
             paint.SolveOptions(policy={"plain": 0})
 
@@ -1539,7 +1555,7 @@ class TestCompiledProbe:
         real = compiled.for_board
         monkeypatch.setattr(compiled, "for_board", lambda board: handed.append(1) or real(board))
         for after in (None, 0, 10):
-            monkeypatch.setattr(compiled, "_WORKS", None)  # not loaded yet: the hand-over comes after 10
+            monkeypatch.setattr(compiled, "_WIDE", None)  # not loaded yet: the hand-over comes after 10
             policy = SearchPolicy(compiled_after=after, plain=0, plain_per_line=0, first_slice=5, restart=5)
             found = dfs.two_solutions(puzzle, stalled, positions=40, policy=policy)
             answers.append(([grid.lines() for grid in found.solutions], found.complete, found.depth, found.positions))
@@ -1596,8 +1612,8 @@ class TestCompiledProbe:
     @pytest.mark.parametrize("number", [1, 3, 390])
     def test_tournament_puzzles_searched_alike(self, monkeypatch, number):
         """TAAI 2011 puzzles (25 x 25): the same solutions, depth and positions with the compiled probe from the
-        start, or after 30 positions (the children of the last Python positions probed afresh), as with Python
-        all the way (puzzle 3 has one solution, the others several)."""
+        start, or after 30 positions or half a second (the children of the last Python positions probed afresh),
+        as with Python all the way (puzzle 3 has one solution, the others several)."""
         from paint.search import compiled, dfs
         puzzle, stalled = stalled_tournament_puzzle(number)
         answers = []
@@ -1702,6 +1718,26 @@ class TestCompiledProbe:
         assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 62, None)).kernels is _wide
         assert compiled.for_board(Board([(1,)] + [()] * 125, [(1,)], None)).kernels is _wide
         assert compiled.for_board(Board([(1,)], [(1,)] + [()] * 126, None)) is None
+
+    def test_each_set_of_kernels_loads_when_a_board_needs_it(self, monkeypatch):
+        """A wide board loads the wide kernels only, and a one-word board the one-word kernels only (with an empty
+        cache each costs seconds of compiling); whether a search would be compiled is asked of the set the board
+        needs; and the check's full-propagation test loads nothing: None until the set it needs is loaded."""
+        from paint.puzzle import Puzzle
+        from paint.search import compiled
+        from paint.search.board import Board
+        wide, narrow = Board([(1,)] * 70, [(1,)] * 70, None), Board([(1,)] * 3, [(1,)] * 3, None)
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "_WIDE", None)
+        assert compiled.full_break(Puzzle(rows=[[1]] * 70, columns=[[1]] * 70)) is None and compiled._WIDE is None
+        assert compiled.for_board(wide) is not None and compiled._WORKS is None
+        assert compiled.ready(wide) and not compiled.ready(narrow) and not compiled.loaded()
+        assert compiled.full_break(Puzzle(rows=[[1]] * 70, columns=[[1]] * 70)) is not None
+        assert compiled.full_break(Puzzle(rows=[[1]] * 3, columns=[[1]] * 3)) is None and compiled._WORKS is None
+        monkeypatch.setattr(compiled, "_WIDE", None)
+        assert compiled.for_board(narrow) is not None and compiled._WIDE is None
+        monkeypatch.setattr(compiled, "_WIDE", False)  # the wide kernels failed here; the one-word ones work
+        assert not compiled.expected(wide) and compiled.for_board(wide) is None and compiled.expected(narrow)
 
 
 class TestWideBenchmark:

@@ -5,7 +5,9 @@ answers: :mod:`paint.search._kernels` for boards whose lines fit one 64-bit
 word (at most :data:`MAX_SQUARES` squares), :mod:`paint.search._wide` for
 longer lines (up to :data:`WIDE_MAX_SQUARES`).  The search hands its
 positions over after :attr:`paint.options.SearchPolicy.compiled_after` of
-them, or from the first once the process has loaded numba.  Installed
+them, or once their probing in Python has taken
+:attr:`paint.options.SearchPolicy.compiled_after_seconds`, or from the
+first once the process has loaded numba.  Installed
 with ``pip install 'paint[fast]'``; without numba, or for a puzzle with a
 line longer than :data:`WIDE_MAX_SQUARES` squares, the search stays in
 Python.  Why, what it costs and what it gains: docs/search.md.
@@ -23,10 +25,9 @@ MAX_SQUARES = 62
 :mod:`paint.search._kernels`)."""
 
 WIDE_MAX_SQUARES = 126
-"""The longest line the compiled probe takes at all: longer than :data:`MAX_SQUARES`, the kernels of
-:mod:`paint.search._wide` (a line in several words).  Their probe records hold a word for every 64 lines for
-each square, copied at every position: some 4 MB a position on a 256 x 256 board, which the Python probe's
-records would outgrow too."""
+"""The longest line the compiled probe takes at all: lines longer than :data:`MAX_SQUARES` go to the kernels of
+:mod:`paint.search._wide`, a line in two words (the line, the square past its end and a carry in 128 bits).
+Their probe records hold a word for every 64 lines for each square: 0.5 MB a position on a 126 x 126 board."""
 
 CACHE_SLOTS = 1 << 14
 """The slots of a :class:`Probe`'s line cache (:func:`paint.search._kernels.settle_cached`; 40 bytes each, so
@@ -42,14 +43,25 @@ def for_board(board):
     The first call in a process loads numba and its compiled code (some 0.3 s; a few seconds to compile
     it when its cache is empty), and tries it on a 2 x 2 puzzle of two solutions (a probe and a guess,
     so every kernel is compiled), so that a failure shows here and not in the middle of a search.  The
-    first board with a line over :data:`MAX_SQUARES` squares loads and tries the wide kernels the same way.
+    one-word kernels and the wide ones are loaded and tried each when a board first needs them.
     """
-    if not takes(board) or not load():
+    if not takes(board):
         return None
-    if max(board.height, board.width) <= MAX_SQUARES:
-        return Probe(board, _WORKS)
+    if one_word(board):
+        return Probe(board, _WORKS) if load() else None
     wide = _load_wide()
     return Probe(board, wide) if wide else None
+
+
+def one_word(board) -> bool:
+    """Whether ``board``'s lines fit the one-word kernels (:data:`MAX_SQUARES`); longer ones go to the wide."""
+    return max(board.height, board.width) <= MAX_SQUARES
+
+
+def _tried(board):
+    """What loading and trying the kernels ``board`` needs gave in this process: the module, False when they do
+    not work, None when not tried yet."""
+    return _WORKS if one_word(board) else _WIDE
 
 
 def expected(board) -> bool:
@@ -59,8 +71,8 @@ def expected(board) -> bool:
     tried it is a guess: numba installed may yet fail to load (:func:`for_board`)."""
     if not takes(board):
         return False
-    if _WORKS is not None:
-        return bool(_WORKS)
+    if _tried(board) is not None:
+        return bool(_tried(board))
     import importlib.util
     import os
     try:  # as numba reads it: a whole number, anything else 0
@@ -107,9 +119,15 @@ def _loaded() -> None:
 
 
 def loaded() -> bool:
-    """Whether this process has already loaded and tried the kernels (:func:`for_board`), working or not:
-    a search then hands over from its first position, the loading paid."""
+    """Whether this process has already loaded and tried the one-word kernels (:func:`for_board`), working or
+    not: a search of a board they take then hands over from its first position, the loading paid."""
     return _WORKS is not None
+
+
+def ready(board) -> bool:
+    """Whether this process has already loaded and tried the kernels ``board`` needs (one-word or wide), working
+    or not: its search then hands over from its first position (:func:`loaded` for a wide board)."""
+    return _tried(board) is not None
 
 
 FAILURE: str | None = None
@@ -162,10 +180,13 @@ _WIDE = None
 
 
 def _load_wide():
-    """The wide kernels (:mod:`paint.search._wide`), loaded and tried on first use; False when they cannot be."""
+    """The wide kernels (:mod:`paint.search._wide`), loaded and tried on first use (the functions given to
+    :func:`on_loaded` then called, as by :func:`load`); False when they cannot be."""
     global _WIDE
     if _WIDE is None:
         _WIDE = _try_kernels(wide=True)
+        if _WIDE:
+            _loaded()
     return _WIDE
 
 
@@ -173,9 +194,8 @@ class Probe:
     """Fully probing of one board's positions in compiled code, called like :meth:`paint.search.board.Board.probe`.
 
     ``kernels`` is :mod:`paint.search._kernels` (lines of at most :data:`MAX_SQUARES` squares, one word each) or
-    :mod:`paint.search._wide` (a line in as many words as the longest needs, any board up to
-    :data:`WIDE_MAX_SQUARES`); ``cache_slots`` the slots of the line cache (a power of two, default
-    :data:`CACHE_SLOTS`)."""
+    :mod:`paint.search._wide` (each line in two words: any board up to :data:`WIDE_MAX_SQUARES`);
+    ``cache_slots`` the slots of the line cache (a power of two, default :data:`CACHE_SLOTS`)."""
 
     def __init__(self, board, kernels, cache_slots: int | None = None) -> None:
         import numpy as np
@@ -285,11 +305,12 @@ def full_break(puzzle):
     """For ``paint check``'s probes (:func:`paint.rules.probe.breaking`), once this process has loaded the
     kernels: a function ``(strips, squares)`` giving the squares of ``squares`` (``(row, column)`` pairs) that,
     assumed full on the squares of ``strips`` (an engine's, rows then columns), break a line under full
-    propagation (:meth:`Probe.breaks`); None when the kernels are not loaded (this does not load them) or a line
-    is longer than :data:`WIDE_MAX_SQUARES`."""
-    if not loaded():
+    propagation (:meth:`Probe.breaks`); None when the kernels this puzzle needs (one-word or wide) are not
+    loaded (this does not load them) or a line is longer than :data:`WIDE_MAX_SQUARES`."""
+    board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], None)
+    if not takes(board) or not _tried(board):
         return None
-    probe = for_board(Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], None))
+    probe = for_board(board)
     if probe is None:
         return None
 

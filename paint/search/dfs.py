@@ -278,8 +278,8 @@ class _Prober:
         if self.compiled is None:
             self.probed += 1
             after = self.compiled_after
-            if after is None or (self.probed <= after and self.seconds_left > 0 and not compiled.loaded()
-                                 and not self.eager):
+            if after is None or (self.probed <= after and self.seconds_left > 0
+                                 and not compiled.ready(self.board) and not self.eager):
                 started = time.perf_counter()
                 try:
                     return self.board.probe(state, inherited, product)
@@ -293,7 +293,7 @@ class _Prober:
         loaded the kernels already, or is to load them at once (:func:`paint.search.compiled.eager`, a batch),
         and ``compiled_after`` allows it, else
         :meth:`paint.search.board.Board.plain`; the same answers either way."""
-        if self.compiled_after is not None and (compiled.loaded() or self.eager):
+        if self.compiled_after is not None and (compiled.ready(self.board) or self.eager):
             found = self._kernels()
             if found is not None:
                 return found.plain
