@@ -1,4 +1,4 @@
-"""Benchmark: the depth-first search on boards with lines of 63 to 126 squares, probed compiled or in Python, beside pbnsolve.
+"""Benchmark: searches of boards with lines of 63 to 126 squares, probed compiled or in Python, beside pbnsolve.
 
 Usage::
 
@@ -107,7 +107,9 @@ def main() -> None:
 
     def cell(run):
         seconds, verdict = run
-        return "" if not verdict else (f"> {limit:g} s, {verdict}" if seconds is None else f"{seconds:.2f} s, {verdict}")
+        if not verdict:
+            return ""
+        return f"> {limit:g} s, {verdict}" if seconds is None else f"{seconds:.2f} s, {verdict}"
 
     def ratio(a, b):
         return f"{a / b:.2f}" if a is not None and b else ""

@@ -31,8 +31,9 @@ Their probe records hold a word for every 64 lines for each square: 0.5 MB a pos
 
 CACHE_SLOTS = 1 << 14
 """The slots of a :class:`Probe`'s line cache (:func:`paint.search._kernels.settle_cached`; 40 bytes each, so
-640 KB a board; 72 bytes each for the wide kernels, 1.2 MB): a power of two.  On twelve of TAAI 2011's hardest checked two at a time, 2 ** 14 slots took
-74-77 s, 2 ** 13 82-85 s, 2 ** 16 86-88 s and one slot (no cache to speak of) 121-130 s (docs/search.md)."""
+640 KB a board; 72 bytes each for the wide kernels, 1.2 MB): a power of two.  On twelve of TAAI 2011's hardest
+checked two at a time, 2 ** 14 slots took 74-77 s, 2 ** 13 82-85 s, 2 ** 16 86-88 s and one slot (no cache to
+speak of) 121-130 s (docs/search.md)."""
 
 
 def for_board(board):
