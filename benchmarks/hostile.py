@@ -137,28 +137,30 @@ def cases(folder: Path, big_time: float):
 
     yield "400x400", "400x400 of 1s, --max-time 2", paint + ["solve", str(game), "--max-time", "2"], None, None, make_game
 
-    def make_r1000():
-        random_puzzle(r1000, 1000, 0.5)
+    def make_r1000():  # once, for whichever of its cases runs first (--only may choose any)
+        if not r1000.exists():
+            random_puzzle(r1000, 1000, 0.5)
 
     yield ("1000-text", "1000x1000 random, --max-time 2", paint + ["solve", str(r1000), "--max-time", "2"],
            None, None, make_r1000)
     yield ("1000-json", "1000x1000 random, --max-time 2 --json",
-           paint + ["solve", str(r1000), "--max-time", "2", "--json"], None, None, None)
+           paint + ["solve", str(r1000), "--max-time", "2", "--json"], None, None, make_r1000)
     yield ("1000-pictures", "1000x1000 random, --max-time 2 --html --svg",
            paint + ["solve", str(r1000), "--max-time", "2", "--no-grids", "--html", str(folder / "r.html"),
-                    "--svg", str(folder / "r.svg")], None, None, None)
+                    "--svg", str(folder / "r.svg")], None, None, make_r1000)
 
     def make_d1000():
-        random_puzzle(d1000, 1000, 0.9)
+        if not d1000.exists():
+            random_puzzle(d1000, 1000, 0.9)
 
     yield ("dense-2", "1000x1000 dense (0.9), --max-time 2 -o",
            paint + ["solve", str(d1000), "--max-time", "2", "-o", str(folder / "d.txt")], None, None, make_d1000)
     yield ("dense-json", f"1000x1000 dense (0.9), --max-time {big_time:g} --json -o",
            paint + ["solve", str(d1000), "--max-time", str(big_time), "--json", "-o", str(folder / "d.json")],
-           None, None, None)
+           None, None, make_d1000)
     yield ("dense-pictures", f"1000x1000 dense (0.9), --max-time {big_time:g} --html --svg",
            paint + ["solve", str(d1000), "--max-time", str(big_time), "--no-grids", "--html", str(folder / "d.html"),
-                    "--svg", str(folder / "d.svg")], None, None, None)
+                    "--svg", str(folder / "d.svg")], None, None, make_d1000)
     if KNOTTY.exists():
         yield "sigterm", "SIGTERM 3 s into knotty's search", paint + ["solve", str(KNOTTY), "--no-grids"], None, 3.0, None
 
