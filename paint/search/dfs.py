@@ -254,9 +254,9 @@ class _Passes:
 
 class _Prober:
     """Fully probing of one board's positions: in Python (:meth:`paint.search.board.Board.probe`) for the first
-    ``compiled_after`` positions, or until they have taken ``compiled_after_seconds``, while numba is not loaded
-    in the process, then compiled (:mod:`paint.search.compiled`) when numba is installed; ``compiled_after``
-    None: in Python throughout."""
+    ``compiled_after`` positions, or until they have taken ``compiled_after_seconds``, while the kernels its
+    board needs are not loaded in the process (:func:`paint.search.compiled.ready`), then compiled
+    (:mod:`paint.search.compiled`) when numba is installed; ``compiled_after`` None: in Python throughout."""
 
     def __init__(self, board: Board, compiled_after: int | None, compiled_after_seconds: float | None = None) -> None:
         self.board, self.compiled_after = board, compiled_after
@@ -290,7 +290,7 @@ class _Prober:
 
     def plain(self):
         """The plain pass's expansion: compiled (:meth:`paint.search.compiled.Probe.plain`) when this process has
-        loaded the kernels already, or is to load them at once (:func:`paint.search.compiled.eager`, a batch),
+        loaded the kernels the board needs already, or is to load them at once (:func:`paint.search.compiled.eager`, a batch),
         and ``compiled_after`` allows it, else
         :meth:`paint.search.board.Board.plain`; the same answers either way."""
         if self.compiled_after is not None and (compiled.ready(self.board) or self.eager):
