@@ -123,16 +123,18 @@ def pbnsolve_command(pbnsolve: str, path: Path) -> list[str]:
     return [pbnsolve, "-b", "-u", *(["-fnin"] if path.suffix == ".nin" else []), str(path)]
 
 
-def random_puzzles(folder: Path, count: int, size: int = 25, density: float = 0.5) -> list[Path]:
-    """``count`` random ``size`` x ``size`` puzzles of ``density``, seeds 1..count, as .non files."""
+def random_puzzles(folder: Path, count: int, size: int = 25, density: float = 0.5, width: int | None = None) -> list[Path]:
+    """``count`` random pictures of ``size`` rows and ``width`` columns (default ``size``) of ``density``, seeds
+    1..count, as .non files: ``random-001.non`` and on, or ``random-25x100-001.non`` for a ``width``."""
+    height, width, named = size, size if width is None else width, width is not None
     paths = []
     for seed in range(1, count + 1):
         rng = random.Random(seed)
-        grid = [[rng.random() < density for _ in range(size)] for _ in range(size)]
+        grid = [[rng.random() < density for _ in range(width)] for _ in range(height)]
         clue = lambda line: ",".join(str(len(run)) for run in "".join("X" if f else " " for f in line).split()) or "0"  # noqa: E731
-        lines = [f"width {size}", f"height {size}", "rows", *map(clue, grid), "columns",
-                 *(clue([grid[r][c] for r in range(size)]) for c in range(size))]
-        path = folder / f"random-{seed:03}.non"
+        lines = [f"width {width}", f"height {height}", "rows", *map(clue, grid), "columns",
+                 *(clue([grid[r][c] for r in range(height)]) for c in range(width))]
+        path = folder / (f"random-{height}x{width}-{seed:03}.non" if named else f"random-{seed:03}.non")
         path.write_text("\n".join(lines) + "\n", encoding="utf-8")
         paths.append(path)
     return paths

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -39,22 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FAASE = ROOT / "tests" / "corpus" / "survey" / "faase.non"
 
-
-def wide_puzzles(folder: Path, count: int, height: int = 25, width: int = 100, density: float = 0.5) -> list[Path]:
-    """``count`` random ``height`` x ``width`` pictures of ``density``, seeds 1..count, as .non files."""
-    def clue(line):
-        return ",".join(str(len(run)) for run in "".join("X" if full else " " for full in line).split()) or "0"
-
-    paths = []
-    for seed in range(1, count + 1):
-        rng = random.Random(seed)
-        grid = [[rng.random() < density for _ in range(width)] for _ in range(height)]
-        lines = [f"width {width}", f"height {height}", "rows", *map(clue, grid), "columns",
-                 *(clue([grid[r][c] for r in range(height)]) for c in range(width))]
-        path = folder / f"wide-{height}x{width}-{seed:02}.non"
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-        paths.append(path)
-    return paths
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from peers import random_puzzles  # noqa: E402 - the benchmark beside this one
 
 
 def timed(command: list[str], timeout: float, environment=None) -> tuple[float | None, str]:
@@ -89,7 +74,7 @@ def main() -> None:
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         height, width = (int(number) for number in arguments.size.lower().split("x"))
-        paths = wide_puzzles(Path(folder), arguments.count, height, width)
+        paths = random_puzzles(Path(folder), arguments.count, height, width=width)
         work = [(path, ["--max-time", str(limit)], True) for path in paths]
         if arguments.faase_positions and FAASE.exists():
             work.append((FAASE, ["--max-positions", str(arguments.faase_positions)], False))

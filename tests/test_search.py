@@ -942,14 +942,9 @@ class TestTurns:
         """On a board of the wide kernels (lines over 62 squares), whose positions were not measured against
         BRANCHES_PER_POSITION, the share does not grow even when the search probes in compiled code: the turns
         double as the explained search's (a random 14 x 64 picture of several solutions)."""
-        import random
-        rng = random.Random(1)
-        height, width = rng.randint(12, 20), rng.randint(63, 70)
-        lines = ["".join("X" if rng.random() < 0.5 else "." for _ in range(width)) for _ in range(height)]
-        puzzle = paint.Puzzle(rows=[list(clue) for clue in clues_of(lines)],
-                              columns=[list(clue) for clue in clues_of(columns_of(lines))])
+        puzzle = wide_puzzle(1)
         result, turns = self._schedule(monkeypatch, puzzle, paint.SolveOptions(depth_first_after=8))
-        assert (height, width) == (14, 64) and result.depth_first.count.value == "several"
+        assert (puzzle.height, puzzle.width) == (14, 64) and result.depth_first.count.value == "several"
         assert len(turns) >= 3 and all(positions == branches // 4 for branches, positions in turns[:-1]), turns
 
     def test_the_share_does_not_grow_once_the_kernels_fail(self, monkeypatch):
@@ -1350,17 +1345,28 @@ def kernels_named(name):
     return {"one word": _kernels, "two words": _wide}[name]
 
 
-def wide_picture(rng, height, width, density=None, shown=0.05):
-    """A board of the clues of a random ``height`` x ``width`` picture and its start (a few empty squares shown),
-    settled: ``(board, start, lines)``."""
+def wide_picture(rng, height, width):
+    """A board of the clues of a random ``height`` x ``width`` picture (a density drawn from 0.3-0.7) and its start
+    (each empty square shown with probability 0.05), settled: ``(board, start)``."""
     from paint.search.board import Board
-    density = rng.uniform(0.3, 0.7) if density is None else density
+    density = rng.uniform(0.3, 0.7)
     lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
     board = Board([tuple(clue) for clue in clues_of(lines)], [tuple(clue) for clue in clues_of(columns_of(lines))],
                   None)
-    start = board.start([bytearray(EMPTY if square == "." and rng.random() < shown else BLANK for square in line)
+    start = board.start([bytearray(EMPTY if square == "." and rng.random() < 0.05 else BLANK for square in line)
                          for line in lines])
-    return board, start, lines
+    return board, start
+
+
+def wide_puzzle(seed):
+    """The puzzle of a random picture of 12-20 rows by 63-70 columns, each square full with probability one half
+    (seed 1: 14 x 64, several solutions found within 18 positions; seed 6: 13 x 70), for whole searches."""
+    import random
+    rng = random.Random(seed)
+    height, width = rng.randint(12, 20), rng.randint(63, 70)
+    lines = ["".join("X" if rng.random() < 0.5 else "." for _ in range(width)) for _ in range(height)]
+    return paint.Puzzle(rows=[list(clue) for clue in clues_of(lines)],
+                        columns=[list(clue) for clue in clues_of(columns_of(lines))])
 
 
 class TestCompiledProbe:
@@ -1412,15 +1418,10 @@ class TestCompiledProbe:
         some of the parent's records dropped only because the guess changed a line past the 64th."""
         import random
         from paint.search import compiled
-        from paint.search.board import Board, Inherited, changed_lines
+        from paint.search.board import Inherited, changed_lines
         rng = random.Random(seed)
         height, width = rng.randint(8, 14), rng.randint(57, 62)
-        density = rng.uniform(0.3, 0.7)
-        lines = ["".join("X" if rng.random() < density else "." for _ in range(width)) for _ in range(height)]
-        board = Board([tuple(clue) for clue in clues_of(lines)],
-                           [tuple(clue) for clue in clues_of(columns_of(lines))], None)
-        start = board.start([bytearray(EMPTY if square == "." and rng.random() < 0.05 else BLANK for square in line)
-                             for line in lines])  # a few empty squares known
+        board, start = wide_picture(rng, height, width)  # a few empty squares known
         assert start is not None and height + width > 64
         probe = compiled.for_board(board)
         ours, theirs = board.probe(list(start)), probe(list(start))
@@ -1467,7 +1468,7 @@ class TestCompiledProbe:
         from paint.search.board import Inherited
         rng = random.Random(seed)
         height, width = (rng.randint(3, 9), rng.randint(63, 126)) if seed < 9 else (66, 68)
-        board, start, _ = wide_picture(rng, height, width)
+        board, start = wide_picture(rng, height, width)
         assert start is not None
         probe = compiled.for_board(board)
         assert probe.kernels is _wide
@@ -1541,14 +1542,9 @@ class TestCompiledProbe:
         plain pass, slices of 5): the same solutions, depth and positions with the wide kernels from the start,
         or after 10 positions, as with Python all the way (seed 1 has several solutions, found within 18
         positions; seed 6 is still undecided after 40)."""
-        import random
         from paint.search import compiled, dfs
         from paint.solver import solve
-        rng = random.Random(seed)
-        height, width = rng.randint(12, 20), rng.randint(63, 70)
-        lines = ["".join("X" if rng.random() < 0.5 else "." for _ in range(width)) for _ in range(height)]
-        puzzle = paint.Puzzle(rows=[list(clue) for clue in clues_of(lines)],
-                              columns=[list(clue) for clue in clues_of(columns_of(lines))])
+        puzzle = wide_puzzle(seed)
         stalled = solve(puzzle, paint.SolveOptions(search=False, chains=False)).grid.rows
         answers = []
         handed = []
@@ -1753,15 +1749,15 @@ class TestWideBenchmark:
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
         with tempfile.TemporaryDirectory() as folder:
-            first = module.wide_puzzles(Path(folder), 2, 8, 70)
-            again = module.wide_puzzles(Path(folder), 1, 8, 70)
-            assert [path.name for path in first] == ["wide-8x70-01.non", "wide-8x70-02.non"]
+            first = module.random_puzzles(Path(folder), 2, 8, width=70)
+            again = module.random_puzzles(Path(folder), 1, 8, width=70)
+            assert [path.name for path in first] == ["random-8x70-001.non", "random-8x70-002.non"]
             assert again[0].read_text() == first[0].read_text() != first[1].read_text()
             assert paint.load(first[0]).width == 70
         monkeypatch.setattr(sys, "argv", ["wide.py", "--count", "1", "--size", "8x70", "--max-time", "30",
                                           "--faase-positions", "0"])
         module.main()
-        rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| wide-8x70-01 ")]
+        rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| random-8x70-001 ")]
         assert len(rows) == 1
         cells = rows[0].strip("| ").split(" | ")
         verdicts = {cell.split(", ")[1] for cell in cells[1:3]}

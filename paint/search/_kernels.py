@@ -6,7 +6,8 @@ The same algorithms as :func:`paint.linesolvers.bits.settle_masks` and
 unsigned 64-bit lines instead of Python integers, so lines of at most
 :data:`paint.search.compiled.MAX_SQUARES` (62) squares: the line, the square past its end and a carry fit
 in 64 bits.  Only :mod:`paint.search.compiled` imports this
-module, and only when numba is installed.  Square values as elsewhere: 1
+module (and :mod:`paint.search._wide`, for its bit reversal and the names of the probe's outcomes), and only when
+numba is installed.  Square values as elsewhere: 1
 empty, 2 full; a *state* is an array of ``2 * lines`` words, the full
 squares of line ``i`` at ``i`` and its empty ones at ``lines + i``.
 """

@@ -16,8 +16,13 @@ first ``j`` blocks can fill, which suffixes the last ``j``), 2.8 us a
 line of 60 squares and 15 blocks against 0.3 us for the two-word solver;
 and the bit-set solver on numbers of any count of words, looping over the
 words, slower still (3.2 us), since numba cannot keep such numbers in
-registers.  Only :mod:`paint.search.compiled` imports this module, and only
-when numba is installed and a board has a line over 62 squares.  Square
+registers.  Its propagation and probing follow those of the one-word
+kernels line by line, on rows of two words where those have scalars: numba
+compiles a function for one layout, and folding the two into one would put
+rows and loops over words into the one-word kernels' hot loop, which the
+tournament puzzles live in.  Tests hold both to the Python probe.  Only
+:mod:`paint.search.compiled` imports this module, and only when numba is
+installed and a board has a line over 62 squares.  Square
 values as elsewhere: 1 empty, 2 full; a *state* is an array of
 ``(2 * lines, 2)`` words, the full squares of line ``i`` at row ``i`` and
 its empty ones at row ``lines + i``.
@@ -29,13 +34,14 @@ import numpy as np
 from numba import njit
 
 from ..squares import EMPTY, FULL
+# The one word's bit reversal and the names of the probe's outcomes are those of the one-word kernels.  (numba's
+# cache does not notice a change to a function called from another file: after changing _reverse64, clear the
+# cache of this module too.)
+from ._kernels import PROBE_BROKEN, PROBE_GUESS, PROBE_OUT_OF_STEP, PROBE_SOLVED, _reverse64
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
 _FULL, _EMPTY = int(FULL), int(EMPTY)
-
-PROBE_BROKEN, PROBE_SOLVED, PROBE_GUESS, PROBE_OUT_OF_STEP = 0, 1, 2, 3
-"""What :func:`probe` found, as :mod:`paint.search._kernels` names it."""
 
 WIDE = True
 """Tells :class:`paint.search.compiled.Probe` the layout: a line in two words, a probe's reads in a word for every
@@ -90,17 +96,6 @@ def _shift_run(low, high, size, up):
             low, high = low & shifted_low, high & shifted_high
         length += step
     return low, high
-
-
-@njit(cache=True, inline="always")
-def _reverse64(x):
-    """The 64 bits of ``x`` in the opposite order (swapping halves, quarters, ... single bits)."""
-    x = ((x >> np.uint64(1)) & np.uint64(0x5555555555555555)) | ((x & np.uint64(0x5555555555555555)) << np.uint64(1))
-    x = ((x >> np.uint64(2)) & np.uint64(0x3333333333333333)) | ((x & np.uint64(0x3333333333333333)) << np.uint64(2))
-    x = ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F)) | ((x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4))
-    x = ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF)) | ((x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8))
-    x = ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF)) | ((x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16))
-    return (x >> np.uint64(32)) | (x << np.uint64(32))
 
 
 @njit(cache=True, inline="always")

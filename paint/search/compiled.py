@@ -72,8 +72,9 @@ def expected(board) -> bool:
     tried it is a guess: numba installed may yet fail to load (:func:`for_board`)."""
     if not takes(board):
         return False
-    if _tried(board) is not None:
-        return bool(_tried(board))
+    tried = _tried(board)
+    if tried is not None:
+        return bool(tried)
     import importlib.util
     import os
     try:  # as numba reads it: a whole number, anything else 0
