@@ -83,6 +83,18 @@ def _as_seconds(instance, attribute, value) -> None:
         raise ValueError(f"{attribute.name} must be a finite number of seconds, not {shown(value)}") from None
 
 
+def _at_most_a_million(instance, attribute, value) -> None:
+    """An attrs validator: ``value`` (a whole number) is at most :data:`MAX_LINE_WEIGHT`; raises ValueError naming
+    the field otherwise."""
+    if value > MAX_LINE_WEIGHT:
+        raise ValueError(f"{attribute.name} must be at most {MAX_LINE_WEIGHT}, not {shown(value)}")
+
+
+MAX_LINE_WEIGHT = 1_000_000
+"""The largest starting weight of a line (:attr:`SearchPolicy.line_weight`); the compiled probe keeps weights in
+64-bit words, and a start above a million only makes the weights matter less."""
+
+
 @attrs.frozen
 class SearchPolicy:
     """How the depth-first search (:func:`paint.search.dfs.two_solutions`) spends its positions.
@@ -108,10 +120,17 @@ class SearchPolicy:
       does (0.3-0.8 s): thirty positions of a 25 x 25 tournament puzzle
       take 0.2-0.6 s, one of a 25 x 100 puzzle some 50 ms and one of an
       80 x 95 puzzle up to a second.  Neither changes an answer, only
-      where it is worked out.
+      where it is worked out;
+    - ``line_weight``: the weight each row and column starts with when the
+      probing searches weigh their guesses by the lines probes have broken
+      (:class:`paint.search.board.Board`; docs/search.md, "Lines that
+      break"; None: guesses by the probes' counts alone).  It changes which
+      square is guessed, so how many positions a search takes, never the
+      answer.
 
     Raises TypeError for a count that is not a whole number, ValueError for
-    one below 0 (below 1 for ``first_slice`` and ``restart``), and TypeError
+    one below 0 (below 1 for ``first_slice``, ``restart`` and
+    ``line_weight``, above :data:`MAX_LINE_WEIGHT` for ``line_weight``), and TypeError
     or ValueError for seconds that are not a finite number more than 0;
     each error names the field.
 
@@ -128,6 +147,7 @@ class SearchPolicy:
     restart: int = attrs.field(default=1600, validator=count)
     compiled_after: int | None = attrs.field(default=30, validator=attrs.validators.optional(at_least_zero))
     compiled_after_seconds: float | None = attrs.field(default=0.5, validator=[positive_or_none, _as_seconds])
+    line_weight: int | None = attrs.field(default=5, validator=attrs.validators.optional([count, _at_most_a_million]))
 
 
 def _rule_names(value) -> tuple[str, ...] | None:

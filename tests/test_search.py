@@ -640,6 +640,12 @@ class TestTwoSolutions:
         """Every grid it returns solves the clues, the two differ, and a complete search found them all (up to two)."""
         two_solutions_match_brute_force(height, width, data, compiled_after=None)  # Python, whatever ran before
 
+    @settings(max_examples=100, deadline=None)
+    @given(st.integers(1, 4), st.integers(1, 4), st.data())
+    def test_against_brute_force_unweighted(self, height, width, data):
+        """The same with guesses by the probes' counts alone (no line weights)."""
+        two_solutions_match_brute_force(height, width, data, compiled_after=None, line_weight=None)
+
     @settings(max_examples=250, deadline=None)
     @given(st.integers(1, 4), st.integers(1, 4), st.data())
     def test_any_clues_and_known_squares(self, height, width, data):
@@ -1133,15 +1139,18 @@ class TestDepthFirstInParts:
         assert not found.complete
         assert [index for index, run in enumerate(passes) for _ in run.solutions] == finders
 
-    def test_probe_records_hold(self, monkeypatch):
+    @pytest.mark.parametrize("line_weight", [None, 5])
+    def test_probe_records_hold(self, monkeypatch, line_weight):
         """At every position, in both main searches and the restarts, each probe record is what probing its square
         afresh gives (the lines read, and the score: the weaker probe's count, or for the second main search the
         product of both counts plus one), only blank squares have one, and the square guessed is the first in
-        the order of rows, then columns, with the best score."""
+        the order of rows, then columns, with the best score - times the sum of its lines' weights, as they are
+        once the position is probed, when the search weighs its lines."""
         import random
         from paint.search import dfs
         from paint.search.board import Board
-        policy = self.no_plain_pass(3, compiled_after=None)  # the records of the Python probe, at every position
+        # the records of the Python probe, at every position
+        policy = self.no_plain_pass(3, compiled_after=None, line_weight=line_weight)
         probe = Board.probe
         seen = {"records": 0, "inherited": 0, "product": 0}
 
@@ -1165,6 +1174,8 @@ class TestDepthFirstInParts:
                         read = read_full | read_empty
                         score = (if_full + 1) * (if_empty + 1) if product else min(if_full, if_empty)
                         assert records[(r, c)] == (read, score)
+                        if line_weight is not None:
+                            score *= board.weights[r] + board.weights[board.height + c]
                         if best is None or score > best[0]:
                             best = (score, full, empty)
                         seen["records"] += 1
@@ -1181,6 +1192,33 @@ class TestDepthFirstInParts:
             found = dfs.two_solutions(puzzle, [bytearray(width) for _ in range(height)], policy=policy)
             assert all(checked(puzzle, grid.lines()) for grid in found.solutions)
         assert seen["records"] > 1000 and seen["inherited"] > 20 and seen["product"] > 20  # the checks did run
+
+
+    def test_each_probe_value_that_breaks_a_line_weighs_its_square_lines(self, monkeypatch):
+        """Each value of a square's probe that breaks a line adds one to the weights of the square's row and column,
+        and nothing else changes a weight: after a search of a tournament puzzle (in Python, no plain pass), each
+        line weighs its start plus the probe values broken on its squares."""
+        import collections
+        from paint.search import dfs
+        from paint.search.board import Board
+        broken, boards = collections.Counter(), set()
+        guess = Board.guess
+
+        def counting_guess(board, state, r, c, value):
+            found = guess(board, state, r, c, value)
+            boards.add(board)
+            if found[0] is None:  # only probes break: a guessed square's children were both probed, and held
+                broken[r] += 1
+                broken[board.height + c] += 1
+            return found
+
+        monkeypatch.setattr(Board, "guess", counting_guess)
+        puzzle, stalled = stalled_tournament_puzzle(1)
+        policy = self.no_plain_pass(10, compiled_after=None, line_weight=3)
+        dfs.two_solutions(puzzle, stalled, positions=60, policy=policy)
+        (board,) = boards
+        assert board.weights == [3 + broken[line] for line in range(board.height + board.width)]
+        assert sum(broken.values()) >= 20 and len(broken) >= 10  # probes broke, on squares of many lines
 
 
 class TestOneRoad:
@@ -1268,6 +1306,13 @@ class TestOneRoad:
             SearchPolicy(compiled_after_seconds=10 ** 400)  # a whole number no float holds
         with pytest.raises(TypeError, match="policy"):
             paint.SolveOptions(policy={"plain": 0})
+        assert SearchPolicy(line_weight=None).line_weight is None and SearchPolicy(line_weight=10 ** 6).line_weight
+        with pytest.raises(ValueError, match="^line_weight must be positive, not 0$"):
+            SearchPolicy(line_weight=0)
+        with pytest.raises(ValueError, match="^line_weight must be at most 1000000, not 1000001$"):
+            SearchPolicy(line_weight=10 ** 6 + 1)  # the compiled probe keeps weights in 64-bit words
+        with pytest.raises(TypeError, match="^line_weight must be a whole number"):
+            SearchPolicy(line_weight=2.0)
 
     def test_policy_reaches_the_search(self):
         """The policy a solve or a check is given is the one its search runs by: on a puzzle that probing the
@@ -1334,6 +1379,19 @@ def compiled_records(records, width):
             for square, (read, score) in enumerate(zip(records.reads, records.scores)) if score >= 0}
 
 
+def twin_board(board):
+    """A board of the same clues as ``board`` (:class:`paint.search.board.Board`) and a copy of its line weights."""
+    from paint.search.board import Board
+    twin = Board(board.clues[:board.height], board.clues[board.height:], None)
+    twin.weights = None if board.weights is None else list(board.weights)
+    return twin
+
+
+def weights_of(board):
+    """A board's line weights as a list of Python integers (the compiled probe keeps them in an array), or None."""
+    return None if board.weights is None else [int(weight) for weight in board.weights]
+
+
 KERNELS = ["one word", "two words"]
 """The compiled probe's two sets of kernels (:mod:`paint.search._kernels`, :mod:`paint.search._wide`): the tests
 run both on small boards, where the wide kernels keep each line in two words all the same."""
@@ -1396,13 +1454,22 @@ class TestCompiledProbe:
         if start is None:
             return
         slots = data.draw(st.sampled_from([1, 4, compiled.CACHE_SLOTS]), label="cache slots")
-        probe = compiled.Probe(board, kernels_named(kernels), slots)
+        # Line weights, or none: the Python probe weighs on its board, the compiled one on a twin it takes them over
+        # from, so each grows its own and they can be compared.
+        twin = twin_board(board)
+        if data.draw(st.booleans(), label="weighted"):
+            weights = data.draw(st.lists(st.integers(1, 9), min_size=height + width, max_size=height + width),
+                                label="weights")
+            board.weights, twin.weights = list(weights), list(weights)
+        probe = compiled.Probe(twin, kernels_named(kernels), slots)
         product = data.draw(st.booleans(), label="product")  # the second main search's scores
         ours, theirs = board.probe(list(start), None, product), probe(list(start), None, product)
         assert worked(theirs) == worked(ours)
         assert compiled_records(theirs.records, width) == ours.records
-        again = probe(list(start), None, product)  # its lines now answered from the cache where they are kept
-        assert worked(again) == worked(ours)
+        assert weights_of(twin) == weights_of(board)
+        if board.weights is None:
+            again = probe(list(start), None, product)  # its lines now answered from the cache where they are kept
+            assert worked(again) == worked(ours)
         if ours.children is not None:  # and the children, which inherit the records
             for child in ours.children:
                 if child is not None:
@@ -1410,6 +1477,29 @@ class TestCompiledProbe:
                     yours = probe(list(child), Inherited(theirs.state, theirs.records), product)
                     assert worked(yours) == worked(mine)
                     assert compiled_records(yours.records, width) == mine.records
+                    assert weights_of(twin) == weights_of(board)
+
+    @pytest.mark.parametrize("kernels", KERNELS)
+    @pytest.mark.parametrize("number", [1, 390])
+    def test_line_weights_grow_alike(self, kernels, number):
+        """On a tournament puzzle's stall, where many probes break lines, the compiled probe's line weights grow
+        exactly as the Python probe's, at the position and at its children (which guess by them), on a twin board
+        starting from the same weights."""
+        from paint.search import compiled
+        from paint.search.board import Board, Inherited
+        puzzle, stalled = stalled_tournament_puzzle(number)
+        board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], None, 5)
+        twin = twin_board(board)
+        probe = compiled.Probe(twin, kernels_named(kernels))
+        start = board.start(stalled)
+        ours, theirs = board.probe(list(start)), probe(list(start))
+        assert worked(theirs) == worked(ours) and weights_of(twin) == weights_of(board)
+        assert sum(board.weights) > 5 * len(board.weights)  # probes broke lines
+        for child in ours.children:
+            if child is not None:
+                mine = board.probe(list(child), Inherited(ours.state, ours.records))
+                yours = probe(list(child), Inherited(theirs.state, theirs.records))
+                assert worked(yours) == worked(mine) and weights_of(twin) == weights_of(board)
 
     @pytest.mark.parametrize("seed", [2, 32, 37, 38, 47])  # boards where the guess changes lines past the 64th
     def test_more_lines_than_one_word(self, seed):

@@ -217,7 +217,8 @@ def forget(old, new, lines, reads, scores):
 
 
 @njit(cache=True)
-def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cache, reads, scores, product):
+def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cache, reads, scores, product,
+          weights, weighted):
     """Fully probe ``state`` (:meth:`paint.search.board.Board.probe`): every blank square tried full and empty,
     until a pass over them changes nothing.
 
@@ -226,7 +227,10 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cac
     each plus one; -1: no record) and the lines that probe read (two words, as :func:`settle`).  A square
     whose record holds is not probed again; the records that hold on entry (inherited from the parent
     position, less those :func:`forget` dropped) are kept up to date in place.  ``cache`` is the board's line
-    cache (:func:`settle_cached`).
+    cache (:func:`settle_cached`).  With ``weighted``, ``weights`` (an int64 word a line) are the board's line
+    weights (:class:`paint.search.board.Board`): each value of a square's probe that breaks a line adds one to
+    the weights of the square's row and column, and a square's score counts times the sum of its row's and
+    its column's weights.
 
     Returns ``(outcome, state, row, column)``: outcome :data:`PROBE_BROKEN` when the position has no
     solution, :data:`PROBE_SOLVED` when it is solved, :data:`PROBE_GUESS` when ``(row, column)`` is the
@@ -252,6 +256,8 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cac
                 read_empty[:] = _ZERO
                 full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue, scratch, cache, read_full)
                 empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue, scratch, cache, read_empty)
+                if weighted:
+                    _weigh(weights, r, height + c, (if_full < 0) + (if_empty < 0))
                 if if_full < 0 and if_empty < 0:
                     return PROBE_BROKEN, state, -1, -1
                 if if_full < 0 or if_empty < 0:
@@ -282,7 +288,7 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cac
                 reads[square, 1] = read_full[1] | read_empty[1]
         if not changed:
             break
-    best = -1
+    best = -1.0
     best_square = -1
     for r in range(height):
         for c in range(width):
@@ -293,8 +299,27 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cac
                 continue
             if scores[square] < 0:
                 return PROBE_OUT_OF_STEP, state, r, c  # a blank square without a record: it would pass for solved
-            if scores[square] > best:
-                best, best_square = scores[square], square
+            value = _weighed(scores[square], weights, r, height + c, weighted)
+            if value > best:
+                best, best_square = value, square
     if best_square < 0:
         return PROBE_SOLVED, state, -1, -1
     return PROBE_GUESS, state, best_square // width, best_square % width
+
+
+@njit(cache=True, inline="always")
+def _weigh(weights, row, column, broken):
+    """Add ``broken`` (the values of a square's probe that broke a line: 0, 1 or 2) to the weights of line ``row``
+    and line ``column``, the square's."""
+    weights[row] += broken
+    weights[column] += broken
+
+
+@njit(cache=True, inline="always")
+def _weighed(score, weights, row, column, weighted):
+    """A probe record's ``score`` as the guess compares it: times the sum of the weights of line ``row`` and line
+    ``column`` when ``weighted``, in floating point (no overflow; exact below 2 ** 53, as far as any search
+    goes)."""
+    if weighted:
+        return float(score) * float(weights[row] + weights[column])
+    return float(score)

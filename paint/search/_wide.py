@@ -34,10 +34,10 @@ import numpy as np
 from numba import njit
 
 from ..squares import EMPTY, FULL
-# The one word's bit reversal and the names of the probe's outcomes are those of the one-word kernels.  (numba's
-# cache does not notice a change to a function called from another file: after changing _reverse64, clear the
-# cache of this module too.)
-from ._kernels import PROBE_BROKEN, PROBE_GUESS, PROBE_OUT_OF_STEP, PROBE_SOLVED, _reverse64
+# The one word's bit reversal, the line weights (their growth, and a guess's score weighed) and the names of the
+# probe's outcomes are those of the one-word kernels.  (numba's cache does not notice a change to a function called
+# from another file: after changing _reverse64, _weigh or _weighed, clear the cache of this module too.)
+from ._kernels import PROBE_BROKEN, PROBE_GUESS, PROBE_OUT_OF_STEP, PROBE_SOLVED, _reverse64, _weigh, _weighed
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -312,9 +312,9 @@ def forget(old, new, lines, reads, scores):
 
 @njit(cache=True)
 def probe(state, height, width, clues, counts, sizes, dirty, queue, tables, settled_line, cache,
-          reads, scores, product):
-    """Fully probe ``state``, as :func:`paint.search._kernels.probe` (the same records, outcome and square to
-    guess), ``reads`` holding a word for each 64 lines."""
+          reads, scores, product, weights, weighted):
+    """Fully probe ``state``, as :func:`paint.search._kernels.probe` (the same records, line weights, outcome
+    and square to guess), ``reads`` holding a word for each 64 lines."""
     lines = height + width
     spans = reads.shape[1]
     read_full = np.zeros(spans, np.uint64)
@@ -336,6 +336,8 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, tables, sett
                                       tables, settled_line, cache, read_full)
                 empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue,
                                         tables, settled_line, cache, read_empty)
+                if weighted:
+                    _weigh(weights, r, height + c, (if_full < 0) + (if_empty < 0))
                 if if_full < 0 and if_empty < 0:
                     return PROBE_BROKEN, state, -1, -1
                 if if_full < 0 or if_empty < 0:
@@ -367,7 +369,7 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, tables, sett
                     reads[square, span] = read_full[span] | read_empty[span]
         if not changed:
             break
-    best = -1
+    best = -1.0
     best_square = -1
     for r in range(height):
         for c in range(width):
@@ -379,8 +381,9 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, tables, sett
                 continue
             if scores[square] < 0:
                 return PROBE_OUT_OF_STEP, state, r, c
-            if scores[square] > best:
-                best, best_square = scores[square], square
+            value = _weighed(scores[square], weights, r, height + c, weighted)
+            if value > best:
+                best, best_square = value, square
     if best_square < 0:
         return PROBE_SOLVED, state, -1, -1
     return PROBE_GUESS, state, best_square // width, best_square % width

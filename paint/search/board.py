@@ -64,9 +64,20 @@ class Board:
     ``i`` and those known empty at ``height + width + i``.  ``budget``
     (:class:`paint.budget.Budget`) is checked at every square probed and
     every :data:`_CHECK_EVERY` lines settled.
+
+    ``line_weight`` (a whole number, or None) weighs the guesses of
+    :meth:`probe` by where probes have broken lines (docs/search.md, "Where
+    probes break"; after Boussemart et al.'s weighted degree, ECAI 2004):
+    :attr:`weights` holds one weight a line, each starting at
+    ``line_weight``; each value of a square's probe that breaks a line adds
+    one to the weights of the square's row and column, for the whole life
+    of the board (every pass of a search).  None: no weights (:attr:`weights`
+    None), guesses by the probes' counts alone.  The compiled probe takes
+    the weights over
+    (:class:`paint.search.compiled.Probe`), so they have one home.
     """
 
-    def __init__(self, row_clues, column_clues, budget: Budget | None) -> None:
+    def __init__(self, row_clues, column_clues, budget: Budget | None, line_weight: int | None = None) -> None:
         self.height, self.width = len(row_clues), len(column_clues)
         self.clues = row_clues + column_clues
         self.sizes = [self.width] * self.height + [self.height] * self.width
@@ -75,6 +86,7 @@ class Board:
         self.remembered = 0
         self.budget = budget
         self.countdown = _CHECK_EVERY
+        self.weights = None if line_weight is None else [line_weight] * (self.height + self.width)
 
     def start(self, rows) -> list[int] | None:
         """The state of the known squares of ``rows``, settled; None when a line cannot be completed."""
@@ -185,11 +197,15 @@ class Board:
         changed.  A square's score is how many squares its weaker probe
         settled; with ``product``, the product of the two probes' counts,
         each plus one.  The square guessed is the first, row by row, with
-        the highest score.  What the probes conclude, and the square
-        guessed, are exactly those of probing every square afresh
-        (docs/search.md).
+        the highest score, times the sum of its row's and its column's
+        :attr:`weights` when the board has them (each value of a square's
+        probe that breaks a line adds one to the square's row's and column's
+        weights).  What the probes
+        conclude, and the square guessed, are exactly those of probing
+        every square afresh (docs/search.md).
         """
         lines, every = self.height + self.width, (1 << self.width) - 1
+        weights = self.weights
         check = self.budget.check if self.budget is not None else None
         records = {} if inherited is None else inherited.records_for(state, lines)  # only dicts reach here
         guess = self.guess
@@ -209,6 +225,10 @@ class Board:
                         check()
                     full, if_full, read_full = guess(state, r, c, FULL)
                     empty, if_empty, read_empty = guess(state, r, c, EMPTY)
+                    if weights is not None and (full is None or empty is None):
+                        broken = (full is None) + (empty is None)
+                        weights[r] += broken
+                        weights[self.height + c] += broken
                     if full is None or empty is None:
                         if full is None and empty is None:
                             return BROKEN
@@ -232,7 +252,12 @@ class Board:
             if any(every & ~(state[r] | state[lines + r]) for r in range(self.height)):
                 raise RuntimeError("a blank square without a probe record")  # a bug: it would pass for solved
             return Expanded(Expansion.SOLVED, state)
-        r, c = max(records, key=lambda square: (records[square][1], -square[0], -square[1]))
+        if weights is None:
+            r, c = max(records, key=lambda square: (records[square][1], -square[0], -square[1]))
+        else:
+            h = self.height
+            r, c = max(records, key=lambda square: (records[square][1] * (weights[square[0]] + weights[h + square[1]]),
+                                                    -square[0], -square[1]))
         if (state[r] | state[lines + r]) >> c & 1:
             raise RuntimeError("a probe record outlived its square")  # a bug: the search would loop for ever
         return Expanded(Expansion.GUESS, state, (guess(state, r, c, FULL)[0], guess(state, r, c, EMPTY)[0]), records)

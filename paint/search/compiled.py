@@ -197,7 +197,9 @@ class Probe:
 
     ``kernels`` is :mod:`paint.search._kernels` (lines of at most :data:`MAX_SQUARES` squares, one word each) or
     :mod:`paint.search._wide` (each line in two words: any board up to :data:`WIDE_MAX_SQUARES`);
-    ``cache_slots`` the slots of the line cache (a power of two, default :data:`CACHE_SLOTS`)."""
+    ``cache_slots`` the slots of the line cache (a power of two, default :data:`CACHE_SLOTS`).  A board with line
+    weights (:attr:`paint.search.board.Board.weights`) hands them over: they are kept in :attr:`weights`, an
+    int64 array that becomes the board's ``weights`` too, so the Python probe and this one weigh alike."""
 
     def __init__(self, board, kernels, cache_slots: int | None = None) -> None:
         import numpy as np
@@ -224,6 +226,11 @@ class Probe:
             self.spans = 2
             work = (np.zeros((4, longest + 1), np.uint64),)
         self.cache = np.zeros((cache_slots, kernels.CACHE_WORDS), np.uint64)  # all slots empty: no line has index -1
+        # The board's line weights, taken over: from here on they grow in this array, the board's one copy.
+        self.weighted = board.weights is not None
+        self.weights = np.array(board.weights if self.weighted else [0] * lines, np.int64)
+        if self.weighted:
+            board.weights = self.weights
         # what every kernel call takes of the board, in the kernels' order
         self.common = (self.clues, self.counts, self.sizes, self.dirty, self.queue, *work, self.cache)
 
@@ -258,7 +265,8 @@ class Probe:
             kernels.forget(self._array(inherited.state), here, self.lines, reads, scores)
         else:
             reads, scores = np.zeros((squares, self.spans), np.uint64), np.full(squares, -1, np.int64)
-        outcome, settled, r, c = kernels.probe(here, self.height, self.width, *common, reads, scores, product)
+        outcome, settled, r, c = kernels.probe(here, self.height, self.width, *common, reads, scores, product, self.weights,
+                                               self.weighted)
         if outcome == kernels.PROBE_BROKEN:
             return BROKEN
         if outcome == kernels.PROBE_OUT_OF_STEP:  # a bug, as in Board.probe

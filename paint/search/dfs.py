@@ -92,7 +92,8 @@ def two_solutions(puzzle, rows, *, positions: int | None = None, budget: Budget 
     give the same answer (the "random" orders of the restarts are seeded).
     """
     started = time.perf_counter()
-    board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget)
+    board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget,
+                  policy.line_weight)
     start = board.start(rows)
     if start is None:
         return Counted((), True, 0, 0)
@@ -124,7 +125,8 @@ class DepthFirst:
     """
 
     def __init__(self, puzzle, rows, *, budget: Budget | None = None, policy: SearchPolicy = SearchPolicy()) -> None:
-        self.board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget)
+        self.board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget,
+                           policy.line_weight)
         start = self.board.start(rows)
         self.answer: Counted | None = Counted((), True, 0, 0) if start is None else None
         self.found: Counted | None = self.answer  # what it has found so far (the answer, once it has decided)
