@@ -165,6 +165,23 @@ class TestExitStatus:
         assert cli.main(["solve", str(TINY)]) == 130
         assert capsys.readouterr().err == "paint: interrupted\n"
 
+    @pytest.mark.parametrize("signum, status, message", [(signal.SIGINT, 130, "paint: interrupted\n"),
+                                                         (signal.SIGTERM, 143, "paint: stopped by SIGTERM\n")])
+    def test_a_signal_before_the_first_solve_begins(self, monkeypatch, capsys, signum, status, message):
+        """A signal that comes after the command's handler is up but before the first solve begins stops it with
+        nothing done: 128 + the signal's number and one line, not the solve's status of a solve that never ran
+        (that was a StopIteration through the command, seen once in the start-up signal tests)."""
+        solve_each = solve_command._solve_each
+
+        def signalled_first(*args, **kwargs):
+            os.kill(os.getpid(), signum)  # the command's handler only notes it; the loop then solves nothing
+            return solve_each(*args, **kwargs)
+
+        monkeypatch.setattr(solve_command, "_solve_each", signalled_first)
+        assert cli.main(["solve", str(TINY), "--no-grids"]) == status
+        captured = capsys.readouterr()
+        assert captured.err == message and captured.out == ""
+
     def test_ctrl_c_as_the_solve_ends(self, monkeypatch, capsys):
         """Ctrl-C that comes just as the last solve has ended cut nothing short: the solve's own status, and no
         message that it stopped with status limit."""

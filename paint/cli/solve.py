@@ -131,6 +131,9 @@ def run(arguments) -> int:
     finished = len(results) == len(puzzles) and (not results or results[-1].status != "limit")
     if stop.received is not None and not finished:  # a signal that came as the last solve ended cut nothing
         name = stopped_by(stop.received)
+        if not results:  # it came before the first solve began: nothing was done, nothing is reported
+            complain(name)
+            return exit_status(stop.received)
         if stop.received == signal.SIGINT and len(puzzles) == 1:
             complain(f"{name}: the solve stopped with status limit; what was done is reported")
             return _worst(result.status for result in results)
@@ -150,7 +153,8 @@ class _Stopping:
     is whole, and what it did is written out - a signal never cuts a step
     or a JSON document in half.  The signal is kept in :attr:`received`;
     Ctrl-C of a single puzzle exits with the solve's status (3), anything
-    else with 128 + its number.
+    else with 128 + its number, and so does any signal that comes before
+    the first solve has begun (nothing was done).
     """
 
     def __init__(self):
