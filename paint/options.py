@@ -91,8 +91,9 @@ def _at_most_a_million(instance, attribute, value) -> None:
 
 
 MAX_LINE_WEIGHT = 1_000_000
-"""The largest starting weight of a line (:attr:`SearchPolicy.line_weight`); the compiled probe keeps weights in
-64-bit words, and a start above a million only makes the weights matter less."""
+"""The largest starting weight of a line (:attr:`SearchPolicy.line_weight`): the compiled probe compares a guess's
+score times its lines' weights in floating point, exact below 2 ** 53, and a start above a million only makes the
+weights matter less."""
 
 
 @attrs.frozen
@@ -122,9 +123,11 @@ class SearchPolicy:
       80 x 95 puzzle up to a second.  Neither changes an answer, only
       where it is worked out;
     - ``line_weight``: the weight each row and column starts with when the
-      probing searches weigh their guesses by the lines probes have broken
-      (:class:`paint.search.board.Board`; docs/search.md, "Lines that
-      break"; None: guesses by the probes' counts alone).  It changes which
+      probing searches weigh their guesses by where probes have broken
+      lines (each probe value that breaks adds one to the weights of the
+      probed square's row and column; :class:`paint.search.board.Board`;
+      docs/search.md, "Where probes break"; None: guesses by the probes'
+      counts alone).  It changes which
       square is guessed, so how many positions a search takes, never the
       answer.
 
