@@ -127,15 +127,14 @@ class SearchPolicy:
       lines (each probe value that breaks adds one to the weights of the
       probed square's row and column; :class:`paint.search.board.Board`;
       docs/search.md, "Where probes break"; None: guesses by the probes'
-      counts alone).  It changes which
-      square is guessed, so how many positions a search takes, never the
-      answer.
+      counts alone).  It changes which square is guessed, so how many
+      positions a search takes, never the answer.
 
     Raises TypeError for a count that is not a whole number, ValueError for
     one below 0 (below 1 for ``first_slice``, ``restart`` and
-    ``line_weight``, above :data:`MAX_LINE_WEIGHT` for ``line_weight``), and TypeError
-    or ValueError for seconds that are not a finite number more than 0;
-    each error names the field.
+    ``line_weight``; above :data:`MAX_LINE_WEIGHT` for ``line_weight``),
+    and TypeError or ValueError for seconds that are not a finite number
+    more than 0; each error names the field.
 
     >>> SearchPolicy().first_slice, SearchPolicy(compiled_after=None).compiled_after
     (100, None)

@@ -73,8 +73,8 @@ class Board:
     one to the weights of the square's row and column, for the whole life
     of the board (every pass of a search).  None: no weights (:attr:`weights`
     None), guesses by the probes' counts alone.  The compiled probe takes
-    the weights over
-    (:class:`paint.search.compiled.Probe`), so they have one home.
+    the weights over (:class:`paint.search.compiled.Probe`), so they have
+    one home.
     """
 
     def __init__(self, row_clues, column_clues, budget: Budget | None, line_weight: int | None = None) -> None:
