@@ -200,9 +200,8 @@ class Board:
         the highest score, times the sum of its row's and its column's
         :attr:`weights` when the board has them (each value of a square's
         probe that breaks a line adds one to the square's row's and column's
-        weights).  What the probes
-        conclude, and the square guessed, are exactly those of probing
-        every square afresh (docs/search.md).
+        weights).  What the probes conclude, and the square guessed, are
+        exactly those of probing every square afresh (docs/search.md).
         """
         lines, every = self.height + self.width, (1 << self.width) - 1
         weights = self.weights
@@ -252,12 +251,14 @@ class Board:
             if any(every & ~(state[r] | state[lines + r]) for r in range(self.height)):
                 raise RuntimeError("a blank square without a probe record")  # a bug: it would pass for solved
             return Expanded(Expansion.SOLVED, state)
-        if weights is None:
-            r, c = max(records, key=lambda square: (records[square][1], -square[0], -square[1]))
-        else:
-            h = self.height
-            r, c = max(records, key=lambda square: (records[square][1] * (weights[square[0]] + weights[h + square[1]]),
-                                                    -square[0], -square[1]))
+        h = self.height
+
+        def weighed(square):  # the best score first, then the first square row by row
+            r, c = square
+            score = records[square][1]
+            return score if weights is None else score * (weights[r] + weights[h + c]), -r, -c
+
+        r, c = max(records, key=weighed)
         if (state[r] | state[lines + r]) >> c & 1:
             raise RuntimeError("a probe record outlived its square")  # a bug: the search would loop for ever
         return Expanded(Expansion.GUESS, state, (guess(state, r, c, FULL)[0], guess(state, r, c, EMPTY)[0]), records)

@@ -92,8 +92,7 @@ def two_solutions(puzzle, rows, *, positions: int | None = None, budget: Budget 
     give the same answer (the "random" orders of the restarts are seeded).
     """
     started = time.perf_counter()
-    board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget,
-                  policy.line_weight)
+    board = _board(puzzle, budget, policy)
     start = board.start(rows)
     if start is None:
         return Counted((), True, 0, 0)
@@ -102,6 +101,13 @@ def two_solutions(puzzle, rows, *, positions: int | None = None, budget: Budget 
     finally:  # a search the kernels could not take (a line too long) does not count towards loading them
         if compiled.takes(board):
             compiled.searched(time.perf_counter() - started)
+
+
+def _board(puzzle, budget: Budget | None, policy: SearchPolicy) -> Board:
+    """The :class:`paint.search.board.Board` a search of ``puzzle`` works on: its clues, ``budget`` and the line
+    weights of ``policy``."""
+    return Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget,
+                 policy.line_weight)
 
 
 class DepthFirst:
@@ -125,8 +131,7 @@ class DepthFirst:
     """
 
     def __init__(self, puzzle, rows, *, budget: Budget | None = None, policy: SearchPolicy = SearchPolicy()) -> None:
-        self.board = Board([tuple(clue) for clue in puzzle.rows], [tuple(clue) for clue in puzzle.columns], budget,
-                           policy.line_weight)
+        self.board = _board(puzzle, budget, policy)
         start = self.board.start(rows)
         self.answer: Counted | None = Counted((), True, 0, 0) if start is None else None
         self.found: Counted | None = self.answer  # what it has found so far (the answer, once it has decided)
