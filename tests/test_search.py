@@ -1828,6 +1828,65 @@ class TestCompiledProbe:
         monkeypatch.setattr(compiled, "_WIDE", False)  # the wide kernels failed here; the one-word ones work
         assert not compiled.expected(wide) and compiled.for_board(wide) is None and compiled.expected(narrow)
 
+    def test_loading_waits_only_as_long_as_the_budget(self, monkeypatch):
+        """Loading the kernels runs in a thread of its own while the search waits within its budget: the time
+        running out, or a stop asked for (a signal), raises LimitReached at once, the kernels not loaded and
+        the loading left under way; the next search waits for that same loading, not a second, and takes what
+        it gave."""
+        import threading
+        import time
+
+        from paint.budget import Budget, LimitReached
+        from paint.search import compiled
+        from paint.search.board import Board
+        release, calls = threading.Event(), []
+
+        def slow(wide=False):  # a compile into an empty cache, held until released
+            calls.append(wide)
+            release.wait(30)
+            return False
+
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "_try_kernels", slow)
+        board = Board([(1,), (1,)], [(1,), (1,)], Budget.for_limits(0.2))
+        started = time.perf_counter()
+        with pytest.raises(LimitReached):
+            compiled.for_board(board)
+        assert time.perf_counter() - started < 1.0 and compiled._WORKS is None and not compiled.loaded()
+        stop = threading.Event()
+        stop.set()
+        board.budget = Budget(stop=stop)
+        with pytest.raises(LimitReached):
+            compiled.for_board(board)
+        assert calls == [False]
+        release.set()
+        board.budget = None
+        assert compiled.for_board(board) is None and compiled._WORKS is False and calls == [False]
+        assert not compiled._LOADING
+
+    @pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="numba is not installed")
+    def test_a_limit_holds_while_numba_compiles(self, tmp_path):
+        """``paint check --max-time 1.5`` of a puzzle whose search hands over to the kernels, numba's cache empty
+        (a first run after installing): it stops at its limit, not after the seconds of compiling, and the
+        process exits with the compile still under way."""
+        import subprocess
+        import time
+
+        from paint import formats
+        puzzle = formats.load_all(Path(__file__).parent / "corpus" / "taai2011" / "questions.txt")[509]
+        path = tmp_path / "taai-510.non"
+        formats.save(puzzle, path)
+        environment = {**__import__("os").environ, "NUMBA_CACHE_DIR": str(tmp_path / "numba")}
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-m", "paint", "check", "--max-time", "1.5", str(path)],
+                              capture_output=True, text=True, env=environment, timeout=60)
+        elapsed = time.perf_counter() - started
+        assert "limit" in done.stdout and done.stderr == "", (done.stdout, done.stderr)
+        import re
+        reported = float(re.search(r"stopped by a limit after ([0-9.]+) s", done.stdout).group(1))
+        assert reported < 2.5, done.stdout  # 1.5 s and the looks at the budget; unchecked, the compile took 4-5 s
+        assert elapsed < reported + 2.0, (elapsed, reported)  # start-up and exit: no waiting for the compile
+
 
 class TestWideBenchmark:
     """benchmarks/wide.py: long-line puzzles checked compiled, in Python and by pbnsolve (docs/benchmarks.md)."""

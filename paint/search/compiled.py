@@ -15,6 +15,7 @@ Python.  Why, what it costs and what it gains: docs/search.md.
 
 from __future__ import annotations
 
+import threading
 import time
 
 from ..squares import EMPTY, FULL
@@ -44,13 +45,15 @@ def for_board(board):
     The first call in a process loads numba and its compiled code (some 0.3 s; a few seconds to compile
     it when its cache is empty), and tries it on a 2 x 2 puzzle of two solutions (a probe and a guess,
     so every kernel is compiled), so that a failure shows here and not in the middle of a search.  The
-    one-word kernels and the wide ones are loaded and tried each when a board first needs them.
+    one-word kernels and the wide ones are loaded and tried each when a board first needs them, in a thread
+    of their own while this one waits within the board's budget (:func:`load`): raises
+    :class:`paint.budget.LimitReached` when the budget's time runs out, or a stop is asked for, first.
     """
     if not takes(board):
         return None
     if one_word(board):
-        return Probe(board, _WORKS) if load() else None
-    wide = _load_wide()
+        return Probe(board, _WORKS) if load(board.budget) else None
+    wide = _load_wide(board.budget)
     return Probe(board, wide) if wide else None
 
 
@@ -181,15 +184,62 @@ _WIDE = None
 """The wide kernels module once it has been loaded and tried (False: it could not be), None before."""
 
 
-def _load_wide():
-    """The wide kernels (:mod:`paint.search._wide`), loaded and tried on first use (the functions given to
-    :func:`on_loaded` then called, as by :func:`load`); False when they cannot be."""
+def _load_wide(budget=None):
+    """The wide kernels (:mod:`paint.search._wide`), loaded and tried on first use as :func:`load` loads the
+    one-word ones (within ``budget``, the functions given to :func:`on_loaded` then called); False when they
+    cannot be."""
     global _WIDE
     if _WIDE is None:
-        _WIDE = _try_kernels(wide=True)
+        _WIDE = _waited(True, budget)
         if _WIDE:
             _loaded()
     return _WIDE
+
+
+WAIT_STEP = 0.05
+"""Seconds between two looks at the budget while a thread loads the kernels (:func:`load`)."""
+
+
+class _Loading:
+    """One kernel set being loaded and tried (:func:`_try_kernels`) in a daemon thread: ``done`` is set when it
+    has finished, ``result`` is then what it gave.  A daemon, so that a process whose search stopped at its
+    limit while numba compiled does not wait for the compile to end before it exits."""
+
+    def __init__(self, wide: bool) -> None:
+        self.wide = wide
+        self.result = False
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="paint-kernels", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.result = _try_kernels(wide=True) if self.wide else _try_kernels()
+        finally:
+            self.done.set()
+
+
+_LOADING: dict[bool, _Loading] = {}
+"""The loads under way, by kernel set (True: the wide kernels), that no search has yet waited to the end of."""
+
+
+def _waited(wide: bool, budget) -> object:
+    """What loading the kernels (``wide``: the wide ones) gave (:func:`_try_kernels`), waited for within
+    ``budget`` (:class:`paint.budget.Budget`, None: as long as it takes).
+
+    The loading runs in a thread of its own, started here unless one is under way already, while this one
+    looks at the budget every :data:`WAIT_STEP` seconds: a compile into an empty cache takes seconds that
+    no limit would otherwise hold (docs/search.md).  Raises :class:`paint.budget.LimitReached` when the
+    budget's time runs out or a stop is asked for; the loading then goes on, and the next call waits for
+    the same one.  A Ctrl-C reaches this thread as KeyboardInterrupt while it waits, as anywhere else."""
+    loading = _LOADING.get(wide)
+    if loading is None:
+        loading = _LOADING[wide] = _Loading(wide)
+    while not loading.done.wait(WAIT_STEP):
+        if budget is not None:
+            budget.check()
+    del _LOADING[wide]
+    return loading.result
 
 
 class Probe:
@@ -375,11 +425,14 @@ def searched(seconds: float) -> None:
         SEARCHED += seconds
 
 
-def load() -> bool:
-    """Load (and try) the kernels now, if this process has not yet (:func:`for_board`).  True when they work."""
+def load(budget=None) -> bool:
+    """Load (and try) the kernels now, if this process has not yet (:func:`for_board`), waiting at most as long as
+    ``budget`` (:class:`paint.budget.Budget`, None: as long as it takes) allows (:func:`_waited`).  True when
+    they work.  Raises :class:`paint.budget.LimitReached` as the budget says: they are then not loaded yet,
+    and a later call finds the same loading under way."""
     global _WORKS
     if _WORKS is None:
-        _WORKS = _try_kernels()
+        _WORKS = _waited(False, budget)
         if _WORKS:
             _loaded()
     return bool(_WORKS)
