@@ -1677,7 +1677,7 @@ class TestCompiledProbe:
             full = np.uint64(sum(1 << i for i, square in enumerate(known) if square == FULL))
             empty = np.uint64(sum(1 << i for i, square in enumerate(known) if square == EMPTY))
             cached = _kernels.settle_cached(index, clues, counts, sizes, full, empty, scratch, cache)
-            fresh = _kernels.settle_line(clues[index], counts[index], sizes[index], full, empty, scratch)
+            fresh = _kernels.settle_line(clues, index, counts[index], sizes[index], full, empty, scratch)
             assert (bool(cached[0]), int(cached[1]), int(cached[2])) == (bool(fresh[0]), int(fresh[1]), int(fresh[2]))
 
     def test_records_out_of_step_are_a_bug_not_a_solution(self):

@@ -10,6 +10,14 @@ module (and :mod:`paint.search._wide`, for its bit reversal and the names of the
 numba is installed.  Square values as elsewhere: 1
 empty, 2 full; a *state* is an array of ``2 * lines`` words, the full
 squares of line ``i`` at ``i`` and its empty ones at ``lines + i``.
+
+Written for numba's reference counting: each array a compiled function
+takes, or that a call inlined into it (``inline="always"``) takes, is
+counted up on entry and down on leaving, an atomic instruction each; so
+the hot loop (:func:`probe`, the guesses and settles inlined into it)
+takes its arrays once and passes them on whole, never as views of their
+rows, and guesses into two arrays it keeps instead of a copy a guess.
+Those counts had been three quarters of the probe's time (docs/search.md).
 """
 
 from __future__ import annotations
@@ -62,31 +70,32 @@ def _shift_run(bits, size, up):
 
 
 @njit(cache=True)
-def _states(targets, k, n, not_full, not_empty, reach_out, fits, backwards):
+def _states(clues, index, k, n, not_full, not_empty, scratch, row, backwards):
     """The prefix pass of :func:`paint.linesolvers.bits._states` (the clue read ``backwards`` for the suffix
     pass) into ``reach_out`` (k + 1 words) and ``fits`` (k words); False when the clue cannot fit."""
     seeds = _ONE & not_full
     reach = _ONE | (((not_full & ~(not_full + seeds)) | seeds) << _ONE)
-    reach_out[0] = reach
+    scratch[row, 0] = reach
     for j in range(k):
-        size = targets[k - 1 - j] if backwards else targets[j]
+        size = clues[index, k - 1 - j] if backwards else clues[index, j]
         fit = _shift_run(not_empty, size, False) & (not_full >> np.uint64(size))
         starts = reach & fit
         if starts == _ZERO:
             return False
-        fits[j] = fit
+        scratch[row + 1, j] = fit
         seeds = starts << np.uint64(size + 1)
         lifted = seeds & not_full
         reach = seeds | (((not_full & ~(not_full + lifted)) | lifted) << _ONE)
-        reach_out[j + 1] = reach
+        scratch[row, j + 1] = reach
     return (reach >> np.uint64(n + 1)) & _ONE == _ONE
 
 
 @njit(cache=True)
-def settle_line(targets, k, n, full, empty, scratch):
-    """:func:`paint.linesolvers.bits.settle_masks` on one line: ``(True, full, empty)`` settled, or
-    ``(False, full, empty)`` unchanged when the first ``k`` sizes of ``targets`` cannot be placed.
-    ``scratch`` is a (4, k + 1) word array to work in."""
+def settle_line(clues, index, k, n, full, empty, scratch):
+    """:func:`paint.linesolvers.bits.settle_masks` on line ``index`` (its clue the first ``k`` sizes of row
+    ``index`` of ``clues``): ``(True, full, empty)`` settled, or ``(False, full, empty)`` unchanged when the clue
+    cannot be placed.  ``scratch`` is a (4, k + 1) word array to work in (rows, not views of it: a view costs
+    reference counting, :data:`CACHE_WORDS`)."""
     mask = (_ONE << np.uint64(n)) - _ONE
     if k == 0:
         if full != _ZERO:
@@ -95,19 +104,18 @@ def settle_line(targets, k, n, full, empty, scratch):
     not_full = mask & ~full
     not_empty = mask & ~empty
     end = _ONE << np.uint64(n)
-    ahead, ahead_fits, behind, behind_fits = scratch[0], scratch[1], scratch[2], scratch[3]
-    if not _states(targets, k, n, not_full | end, not_empty, ahead, ahead_fits, False):
+    if not _states(clues, index, k, n, not_full | end, not_empty, scratch, 0, False):
         return False, full, empty
-    if not _states(targets, k, n, _reverse(not_full, n) | end, _reverse(not_empty, n), behind, behind_fits, True):
+    if not _states(clues, index, k, n, _reverse(not_full, n) | end, _reverse(not_empty, n), scratch, 2, True):
         return False, full, empty
     within = (_ONE << np.uint64(n + 1)) - _ONE
     can_full = _ZERO
     can_empty = _ZERO
     for j in range(k + 1):
-        can_empty |= ahead[j] & (not_full | end) & _reverse(behind[k - j] & within, n + 1)
+        can_empty |= scratch[0, j] & (not_full | end) & _reverse(scratch[2, k - j] & within, n + 1)
         if j < k:
-            size = targets[j]
-            starts = ahead[j] & ahead_fits[j] & (_reverse(behind[k - 1 - j] & within, n + 1) >> np.uint64(size))
+            size = clues[index, j]
+            starts = scratch[0, j] & scratch[1, j] & (_reverse(scratch[2, k - 1 - j] & within, n + 1) >> np.uint64(size))
             can_full |= _shift_run(starts, size, True)
             can_empty |= starts << np.uint64(size)
     can_empty &= mask
@@ -119,30 +127,53 @@ CACHE_WORDS = 5
 its clue fits; its full squares; its empty squares; and the full and the empty squares settled from them."""
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def settle_cached(index, clues, counts, sizes, full, empty, scratch, cache):
     """:func:`settle_line` on line ``index`` through ``cache``, a (2 ** b, :data:`CACHE_WORDS`) word array kept
     for one board: a slot is chosen by a hash of the line and its squares, holds the last line settled there,
     and answers only for exactly that line and those squares (so a collision costs a settle, never a wrong
     answer).  A search meets the same line with the same squares over and over, in the probes of one position
-    and in those of the next (the line cache of Wolter's pbnsolve, here one direct-mapped table)."""
-    key = np.uint64(index + 1)
+    and in those of the next (the line cache of Wolter's pbnsolve, here one direct-mapped table).  :func:`settle`
+    does the same through the same helpers (:func:`_slot`, :func:`_cached`, :func:`_keep`)."""
+    slot = _slot(index, full, empty, cache.shape[0])
+    hit, fits, new_full, new_empty = _cached(cache, slot, index, full, empty)
+    if not hit:
+        fits, new_full, new_empty = settle_line(clues, index, counts[index], sizes[index], full, empty, scratch)
+        _keep(cache, slot, index, full, empty, fits, new_full, new_empty)
+    return fits, new_full, new_empty
+
+
+@njit(cache=True, inline="always")
+def _slot(index, full, empty, slots):
+    """The slot of a line cache of ``slots`` slots (a power of two) for line ``index`` with squares ``full`` and
+    ``empty``: a hash of the three."""
     mixed = (full * np.uint64(0x9E3779B97F4A7C15)) ^ (empty * np.uint64(0xC2B2AE3D27D4EB4F)) \
-        ^ (key * np.uint64(0x165667B19E3779F9))
-    slot = np.int64((mixed >> np.uint64(32)) & np.uint64(cache.shape[0] - 1))
+        ^ (np.uint64(index + 1) * np.uint64(0x165667B19E3779F9))
+    return np.int64((mixed >> np.uint64(32)) & np.uint64(slots - 1))
+
+
+@njit(cache=True, inline="always")
+def _cached(cache, slot, index, full, empty):
+    """What ``cache``'s ``slot`` remembers for line ``index`` with squares ``full`` and ``empty``: ``(hit, fits,
+    full, empty)``, ``hit`` False when the slot holds another line or other squares."""
     tag = cache[slot, 0]
-    if (tag & np.uint64(0xFFFFFFFF)) == key and cache[slot, 1] == full and cache[slot, 2] == empty:
-        return (tag >> np.uint64(32)) != _ZERO, cache[slot, 3], cache[slot, 4]
-    fits, new_full, new_empty = settle_line(clues[index], counts[index], sizes[index], full, empty, scratch)
-    cache[slot, 0] = key | (np.uint64(1 if fits else 0) << np.uint64(32))
+    if (tag & np.uint64(0xFFFFFFFF)) == np.uint64(index + 1) and cache[slot, 1] == full and cache[slot, 2] == empty:
+        return True, (tag >> np.uint64(32)) != _ZERO, cache[slot, 3], cache[slot, 4]
+    return False, False, full, empty
+
+
+@njit(cache=True, inline="always")
+def _keep(cache, slot, index, full, empty, fits, new_full, new_empty):
+    """Remember in ``cache``'s ``slot`` that line ``index`` with squares ``full`` and ``empty`` settles to
+    ``new_full`` and ``new_empty`` (``fits`` False: cannot be completed), in place of what it held."""
+    cache[slot, 0] = np.uint64(index + 1) | (np.uint64(1 if fits else 0) << np.uint64(32))
     cache[slot, 1] = full
     cache[slot, 2] = empty
     cache[slot, 3] = new_full
     cache[slot, 4] = new_empty
-    return fits, new_full, new_empty
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, cache, read):
     """Settle the ``queued`` lines at the front of ``queue`` (``dirty`` marks them), and every line they
     change, in ``state`` in place (:meth:`paint.search.board.Board.settle`), each line through the board's line
@@ -157,7 +188,12 @@ def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, scr
         read[index >> 6] |= _ONE << np.uint64(index & 63)
         full = state[index]
         empty = state[lines + index]
-        fits, new_full, new_empty = settle_cached(index, clues, counts, sizes, full, empty, scratch, cache)
+        # settle_cached, written out: a call taking the board's arrays costs their reference counts
+        slot = _slot(index, full, empty, cache.shape[0])
+        hit, fits, new_full, new_empty = _cached(cache, slot, index, full, empty)
+        if not hit:
+            fits, new_full, new_empty = settle_line(clues, index, counts[index], sizes[index], full, empty, scratch)
+            _keep(cache, slot, index, full, empty, fits, new_full, new_empty)
         if not fits:
             for i in range(queued):
                 dirty[queue[i]] = False
@@ -190,7 +226,18 @@ def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue,
     """A copy of ``state`` with square ``(r, c)`` set to ``value`` (1 empty, 2 full) and settled, and how
     many more squares that settled (-1: a line cannot be completed); the lines it took up are added to
     ``read``, and ``cache`` is the board's line cache (as :func:`settle`)."""
-    guessed = state.copy()
+    guessed = np.empty_like(state)
+    return guessed, _guess_into(guessed, state, r, c, value, lines, height, clues, counts, sizes, dirty, queue,
+                                scratch, cache, read)
+
+
+@njit(cache=True, inline="always")
+def _guess_into(guessed, state, r, c, value, lines, height, clues, counts, sizes, dirty, queue, scratch, cache, read):
+    """:func:`guess` into ``guessed``, an array the shape of ``state`` (its words overwritten): how many more
+    squares setting square ``(r, c)`` to ``value`` settled, -1 when a line cannot be completed.  The probe
+    guesses into two arrays it keeps, where a copy each time would be allocated and reference-counted."""
+    for index in range(state.shape[0]):
+        guessed[index] = state[index]
     offset = 0 if value == _FULL else lines
     guessed[offset + r] |= _ONE << np.uint64(c)
     guessed[offset + height + c] |= _ONE << np.uint64(r)
@@ -198,7 +245,7 @@ def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue,
     queue[1] = height + c
     dirty[r] = True
     dirty[height + c] = True
-    return guessed, settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, scratch, cache, read)
+    return settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, scratch, cache, read)
 
 
 @njit(cache=True)
@@ -232,6 +279,7 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cac
     the weights of the square's row and column, and a square's score counts times the sum of its row's and
     its column's weights.
 
+    ``state`` is worked in place: it holds the settled position when the probe returns, and is returned.
     Returns ``(outcome, state, row, column)``: outcome :data:`PROBE_BROKEN` when the position has no
     solution, :data:`PROBE_SOLVED` when it is solved, :data:`PROBE_GUESS` when ``(row, column)`` is the
     square to guess - the first, row by row, with the highest score - and :data:`PROBE_OUT_OF_STEP` when
@@ -243,6 +291,8 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cac
     read_full = np.zeros(2, np.uint64)
     read_empty = np.zeros(2, np.uint64)
     unused = np.zeros(2, np.uint64)
+    full = np.empty_like(state)  # the two values of the square probed, settled
+    empty = np.empty_like(state)
     while True:
         changed = False
         for r in range(height):
@@ -254,8 +304,10 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cac
                     continue
                 read_full[:] = _ZERO
                 read_empty[:] = _ZERO
-                full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue, scratch, cache, read_full)
-                empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue, scratch, cache, read_empty)
+                if_full = _guess_into(full, state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue,
+                                      scratch, cache, read_full)
+                if_empty = _guess_into(empty, state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue,
+                                       scratch, cache, read_empty)
                 if weighted:
                     _weigh(weights, r, height + c, (if_full < 0) + (if_empty < 0))
                 if if_full < 0 and if_empty < 0:
@@ -263,24 +315,24 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, scratch, cac
                 if if_full < 0 or if_empty < 0:
                     settled = empty if if_full < 0 else full
                     forget(state, settled, lines, reads, scores)
-                    state = settled
+                    state[:] = settled
                     changed = True
                     continue
                 score = min(if_full, if_empty)
                 if score > 0:
-                    agreed = full & empty  # settled alike both ways
                     queued = 0
                     for index in range(2 * lines):
-                        if agreed[index] != state[index]:
+                        full[index] &= empty[index]  # settled alike both ways
+                        if full[index] != state[index]:
                             line = index if index < lines else index - lines
                             if not dirty[line]:
                                 dirty[line] = True
                                 queue[queued] = line
                                 queued += 1
                     if queued:
-                        settle(agreed, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, cache, unused)
-                        forget(state, agreed, lines, reads, scores)
-                        state = agreed
+                        settle(full, lines, height, clues, counts, sizes, dirty, queue, queued, scratch, cache, unused)
+                        forget(state, full, lines, reads, scores)
+                        state[:] = full
                         changed = True
                         continue
                 scores[square] = (if_full + 1) * (if_empty + 1) if product else score

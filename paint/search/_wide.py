@@ -197,29 +197,47 @@ them."""
 def settle_cached(index, clues, counts, sizes, full, empty, new_full, new_empty, tables, cache):
     """:func:`settle_line` on line ``index`` through ``cache``, a (2 ** b, :data:`CACHE_WORDS`) word array kept
     for one board, as :func:`paint.search._kernels.settle_cached`: a slot is chosen by a hash of the line and
-    its squares, holds the last line settled there, and answers only for exactly that line and those squares."""
-    key = np.uint64(index + 1)
-    mixed = (full[0] * np.uint64(0x9E3779B97F4A7C15)) ^ (empty[0] * np.uint64(0xC2B2AE3D27D4EB4F)) \
-        ^ (full[1] * np.uint64(0xBF58476D1CE4E5B9)) ^ (empty[1] * np.uint64(0x94D049BB133111EB)) \
-        ^ (key * np.uint64(0x165667B19E3779F9))
-    slot = np.int64((mixed >> np.uint64(32)) & np.uint64(cache.shape[0] - 1))
-    tag = cache[slot, 0]
-    if (tag & np.uint64(0xFFFFFFFF)) == key and cache[slot, 1] == full[0] and cache[slot, 2] == full[1] \
-            and cache[slot, 3] == empty[0] and cache[slot, 4] == empty[1]:
-        new_full[0], new_full[1] = cache[slot, 5], cache[slot, 6]
-        new_empty[0], new_empty[1] = cache[slot, 7], cache[slot, 8]
-        return (tag >> np.uint64(32)) != _ZERO
-    fits = settle_line(clues[index], counts[index], sizes[index], full, empty, new_full, new_empty, tables)
-    if not fits:
-        new_full[0], new_full[1], new_empty[0], new_empty[1] = full[0], full[1], empty[0], empty[1]
-    cache[slot, 0] = key | (np.uint64(1 if fits else 0) << np.uint64(32))
-    cache[slot, 1], cache[slot, 2], cache[slot, 3], cache[slot, 4] = full[0], full[1], empty[0], empty[1]
-    cache[slot, 5], cache[slot, 6] = new_full[0], new_full[1]
-    cache[slot, 7], cache[slot, 8] = new_empty[0], new_empty[1]
+    its squares, holds the last line settled there, and answers only for exactly that line and those squares.
+    (:func:`settle` does the same through :func:`_settle_rows`, on the rows of its state.)"""
+    rows = np.empty((2, 2), np.uint64)
+    rows[0, 0], rows[0, 1], rows[1, 0], rows[1, 1] = full[0], full[1], empty[0], empty[1]
+    settled = np.empty((2, 2), np.uint64)
+    fits = _settle_rows(index, clues, counts, sizes, rows, 0, 1, settled, tables, cache)
+    new_full[0], new_full[1], new_empty[0], new_empty[1] = settled[0, 0], settled[0, 1], settled[1, 0], settled[1, 1]
     return fits
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _settle_rows(index, clues, counts, sizes, state, at_full, at_empty, settled, tables, cache):
+    """:func:`settle_cached` of line ``index`` whose full squares are row ``at_full`` of ``state`` and its empty
+    ones row ``at_empty``, into rows 0 (full) and 1 (empty) of ``settled`` (unchanged squares when the line
+    cannot be completed): whether it can be.  Words are read and written one by one, where views of the rows
+    would cost their reference counts in the hot loop."""
+    full_low, full_high = state[at_full, 0], state[at_full, 1]
+    empty_low, empty_high = state[at_empty, 0], state[at_empty, 1]
+    key = np.uint64(index + 1)
+    mixed = (full_low * np.uint64(0x9E3779B97F4A7C15)) ^ (empty_low * np.uint64(0xC2B2AE3D27D4EB4F)) \
+        ^ (full_high * np.uint64(0xBF58476D1CE4E5B9)) ^ (empty_high * np.uint64(0x94D049BB133111EB)) \
+        ^ (key * np.uint64(0x165667B19E3779F9))
+    slot = np.int64((mixed >> np.uint64(32)) & np.uint64(cache.shape[0] - 1))
+    tag = cache[slot, 0]
+    if (tag & np.uint64(0xFFFFFFFF)) == key and cache[slot, 1] == full_low and cache[slot, 2] == full_high \
+            and cache[slot, 3] == empty_low and cache[slot, 4] == empty_high:
+        settled[0, 0], settled[0, 1] = cache[slot, 5], cache[slot, 6]
+        settled[1, 0], settled[1, 1] = cache[slot, 7], cache[slot, 8]
+        return (tag >> np.uint64(32)) != _ZERO
+    fits = settle_line(clues[index], counts[index], sizes[index], state[at_full], state[at_empty], settled[0],
+                       settled[1], tables)
+    if not fits:
+        settled[0, 0], settled[0, 1], settled[1, 0], settled[1, 1] = full_low, full_high, empty_low, empty_high
+    cache[slot, 0] = key | (np.uint64(1 if fits else 0) << np.uint64(32))
+    cache[slot, 1], cache[slot, 2], cache[slot, 3], cache[slot, 4] = full_low, full_high, empty_low, empty_high
+    cache[slot, 5], cache[slot, 6] = settled[0, 0], settled[0, 1]
+    cache[slot, 7], cache[slot, 8] = settled[1, 0], settled[1, 1]
+    return fits
+
+
+@njit(cache=True, inline="always")
 def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, tables, settled_line,
            cache, read):
     """Settle the ``queued`` lines at the front of ``queue`` (``dirty`` marks them), and every line they change,
@@ -227,15 +245,13 @@ def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, tab
     work in, and ``read`` has a word for each 64 lines.  Returns how many squares it settled, -1 when a line
     cannot be completed."""
     words = state.shape[1]
-    new_full, new_empty = settled_line[0], settled_line[1]
     settled = 0
     while queued > 0:
         queued -= 1
         index = queue[queued]
         dirty[index] = False
         read[index >> 6] |= _ONE << np.uint64(index & 63)
-        if not settle_cached(index, clues, counts, sizes, state[index], state[lines + index], new_full, new_empty,
-                             tables, cache):
+        if not _settle_rows(index, clues, counts, sizes, state, index, lines + index, settled_line, tables, cache):
             for i in range(queued):
                 dirty[queue[i]] = False
             return -1
@@ -245,7 +261,7 @@ def settle(state, lines, height, clues, counts, sizes, dirty, queue, queued, tab
         for word in range(words):
             for offset in (0, lines):
                 old = state[offset + index, word]
-                news = (new_full[word] if offset == 0 else new_empty[word]) & ~old
+                news = settled_line[0 if offset == 0 else 1, word] & ~old
                 if news == _ZERO:
                     continue
                 state[offset + index, word] = old | news
@@ -269,7 +285,19 @@ def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue,
           cache, read):
     """A copy of ``state`` with square ``(r, c)`` set to ``value`` (1 empty, 2 full) and settled, and how many
     more squares that settled (-1: a line cannot be completed), as :func:`paint.search._kernels.guess`."""
-    guessed = state.copy()
+    guessed = np.empty_like(state)
+    return guessed, _guess_into(guessed, state, r, c, value, lines, height, clues, counts, sizes, dirty, queue,
+                                tables, settled_line, cache, read)
+
+
+@njit(cache=True, inline="always")
+def _guess_into(guessed, state, r, c, value, lines, height, clues, counts, sizes, dirty, queue, tables,
+                settled_line, cache, read):
+    """:func:`guess` into ``guessed``, an array the shape of ``state`` (its words overwritten), as
+    :func:`paint.search._kernels._guess_into`."""
+    for index in range(state.shape[0]):
+        for word in range(state.shape[1]):
+            guessed[index, word] = state[index, word]
     offset = 0 if value == _FULL else lines
     guessed[offset + r, c >> 6] |= _ONE << np.uint64(c & 63)
     guessed[offset + height + c, r >> 6] |= _ONE << np.uint64(r & 63)
@@ -277,8 +305,7 @@ def guess(state, r, c, value, lines, height, clues, counts, sizes, dirty, queue,
     queue[1] = height + c
     dirty[r] = True
     dirty[height + c] = True
-    return guessed, settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, tables,
-                           settled_line, cache, read)
+    return settle(guessed, lines, height, clues, counts, sizes, dirty, queue, 2, tables, settled_line, cache, read)
 
 
 @njit(cache=True)
@@ -314,12 +341,14 @@ def forget(old, new, lines, reads, scores):
 def probe(state, height, width, clues, counts, sizes, dirty, queue, tables, settled_line, cache,
           reads, scores, product, weights, weighted):
     """Fully probe ``state``, as :func:`paint.search._kernels.probe` (the same records, line weights, outcome
-    and square to guess), ``reads`` holding a word for each 64 lines."""
+    and square to guess, ``state`` worked in place), ``reads`` holding a word for each 64 lines."""
     lines = height + width
     spans = reads.shape[1]
     read_full = np.zeros(spans, np.uint64)
     read_empty = np.zeros(spans, np.uint64)
     unused = np.zeros(spans, np.uint64)
+    full = np.empty_like(state)  # the two values of the square probed, settled
+    empty = np.empty_like(state)
     while True:
         changed = False
         for r in range(height):
@@ -332,10 +361,10 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, tables, sett
                     continue
                 read_full[:] = _ZERO
                 read_empty[:] = _ZERO
-                full, if_full = guess(state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue,
+                if_full = _guess_into(full, state, r, c, _FULL, lines, height, clues, counts, sizes, dirty, queue,
                                       tables, settled_line, cache, read_full)
-                empty, if_empty = guess(state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue,
-                                        tables, settled_line, cache, read_empty)
+                if_empty = _guess_into(empty, state, r, c, _EMPTY, lines, height, clues, counts, sizes, dirty, queue,
+                                       tables, settled_line, cache, read_empty)
                 if weighted:
                     _weigh(weights, r, height + c, (if_full < 0) + (if_empty < 0))
                 if if_full < 0 and if_empty < 0:
@@ -343,25 +372,26 @@ def probe(state, height, width, clues, counts, sizes, dirty, queue, tables, sett
                 if if_full < 0 or if_empty < 0:
                     settled = empty if if_full < 0 else full
                     forget(state, settled, lines, reads, scores)
-                    state = settled
+                    state[:] = settled
                     changed = True
                     continue
                 score = min(if_full, if_empty)
                 if score > 0:
-                    agreed = full & empty  # settled alike both ways
                     queued = 0
                     for index in range(2 * lines):
-                        if _differs(agreed, state, index):
+                        for each in range(state.shape[1]):
+                            full[index, each] &= empty[index, each]  # settled alike both ways
+                        if _differs(full, state, index):
                             line = index if index < lines else index - lines
                             if not dirty[line]:
                                 dirty[line] = True
                                 queue[queued] = line
                                 queued += 1
                     if queued:
-                        settle(agreed, lines, height, clues, counts, sizes, dirty, queue, queued, tables,
+                        settle(full, lines, height, clues, counts, sizes, dirty, queue, queued, tables,
                                settled_line, cache, unused)
-                        forget(state, agreed, lines, reads, scores)
-                        state = agreed
+                        forget(state, full, lines, reads, scores)
+                        state[:] = full
                         changed = True
                         continue
                 scores[square] = (if_full + 1) * (if_empty + 1) if product else score
