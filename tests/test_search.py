@@ -1847,6 +1847,7 @@ class TestCompiledProbe:
             return False
 
         monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "_LOADING", {})
         monkeypatch.setattr(compiled, "_try_kernels", slow)
         board = Board([(1,), (1,)], [(1,), (1,)], Budget.for_limits(0.2))
         started = time.perf_counter()
@@ -1863,6 +1864,45 @@ class TestCompiledProbe:
         board.budget = None
         assert compiled.for_board(board) is None and compiled._WORKS is False and calls == [False]
         assert not compiled._LOADING
+
+    def test_searches_in_two_threads_load_the_kernels_once(self, monkeypatch):
+        """Two threads of one process that need the kernels at once start one loading between them, both take
+        its result, and the functions waiting for the kernels to load are called once."""
+        import threading
+
+        from paint.search import _kernels, compiled
+        from paint.search.board import Board
+        release, calls, called = threading.Event(), [], []
+
+        def slow(wide=False):  # the kernels, after a compile held until released
+            calls.append(wide)
+            release.wait(30)
+            return _kernels
+
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "_LOADING", {})
+        monkeypatch.setattr(compiled, "_ON_LOADED", [])
+        monkeypatch.setattr(compiled, "_try_kernels", slow)
+        compiled.on_loaded(lambda: called.append(True))
+        found, failed = [], []
+
+        def search():
+            try:
+                found.append(compiled.for_board(Board([(1,), (1,)], [(1,), (1,)], None)))
+            except Exception as error:  # noqa: BLE001 - reported below
+                failed.append(error)
+
+        threads = [threading.Thread(target=search) for _ in range(3)]
+        for thread in threads:
+            thread.start()
+        while len(calls) < 1:
+            release.wait(0.01)
+        release.wait(0.2)  # the three are waiting for the one loading
+        release.set()
+        for thread in threads:
+            thread.join(30)
+        assert failed == [] and len(found) == 3 and all(probe is not None for probe in found)
+        assert calls == [False] and called == [True] and compiled._WORKS is not None and not compiled._LOADING
 
     @pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="numba is not installed")
     def test_a_limit_holds_while_numba_compiles(self, tmp_path):

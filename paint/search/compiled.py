@@ -46,15 +46,13 @@ def for_board(board):
     it when its cache is empty), and tries it on a 2 x 2 puzzle of two solutions (a probe and a guess,
     so every kernel is compiled), so that a failure shows here and not in the middle of a search.  The
     one-word kernels and the wide ones are loaded and tried each when a board first needs them, in a thread
-    of their own while this one waits within the board's budget (:func:`load`): raises
+    of their own while this one waits within the board's budget (:func:`_loaded_within`): raises
     :class:`paint.budget.LimitReached` when the budget's time runs out, or a stop is asked for, first.
     """
     if not takes(board):
         return None
-    if one_word(board):
-        return Probe(board, _WORKS) if load(board.budget) else None
-    wide = _load_wide(board.budget)
-    return Probe(board, wide) if wide else None
+    kernels = _loaded_within(not one_word(board), board.budget)
+    return Probe(board, kernels) if kernels else None
 
 
 def one_word(board) -> bool:
@@ -188,12 +186,7 @@ def _load_wide(budget=None):
     """The wide kernels (:mod:`paint.search._wide`), loaded and tried on first use as :func:`load` loads the
     one-word ones (within ``budget``, the functions given to :func:`on_loaded` then called); False when they
     cannot be."""
-    global _WIDE
-    if _WIDE is None:
-        _WIDE = _waited(True, budget)
-        if _WIDE:
-            _loaded()
-    return _WIDE
+    return _loaded_within(True, budget)
 
 
 WAIT_STEP = 0.05
@@ -220,25 +213,48 @@ class _Loading:
 
 
 _LOADING: dict[bool, _Loading] = {}
-"""The loads under way, by kernel set (True: the wide kernels), that no search has yet waited to the end of."""
+"""The loads under way, by kernel set (True: the wide kernels), not yet taken up as :data:`_WORKS` or
+:data:`_WIDE`."""
+
+_LOCK = threading.Lock()
+"""Held while :data:`_LOADING`, :data:`_WORKS` and :data:`_WIDE` are read and changed: searches in two threads
+of one process start one loading between them, and take up its result once."""
 
 
-def _waited(wide: bool, budget) -> object:
-    """What loading the kernels (``wide``: the wide ones) gave (:func:`_try_kernels`), waited for within
-    ``budget`` (:class:`paint.budget.Budget`, None: as long as it takes).
+def _loaded_within(wide: bool, budget=None) -> object:
+    """The kernel set (``wide``: the wide kernels) loaded and tried in this process: the module, or False when
+    it cannot be used (:func:`_try_kernels`).
 
-    The loading runs in a thread of its own, started here unless one is under way already, while this one
-    looks at the budget every :data:`WAIT_STEP` seconds: a compile into an empty cache takes seconds that
-    no limit would otherwise hold (docs/search.md).  Raises :class:`paint.budget.LimitReached` when the
-    budget's time runs out or a stop is asked for; the loading then goes on, and the next call waits for
-    the same one.  A Ctrl-C reaches this thread as KeyboardInterrupt while it waits, as anywhere else."""
-    loading = _LOADING.get(wide)
-    if loading is None:
-        loading = _LOADING[wide] = _Loading(wide)
+    The loading runs in a thread of its own (:class:`_Loading`), started by the first call, while this one
+    waits for it, looking at ``budget`` (:class:`paint.budget.Budget`, None: as long as it takes) every
+    :data:`WAIT_STEP` seconds: a compile into an empty cache takes seconds that no limit would otherwise
+    hold.  Raises :class:`paint.budget.LimitReached` when the budget's time runs out or a stop is asked for;
+    the loading goes on, and the next call waits for the same one.  A Ctrl-C reaches a waiting thread as
+    KeyboardInterrupt, as anywhere else.  The call that takes the result up calls the functions given to
+    :func:`on_loaded` when it works.  (The search does not probe in Python meanwhile: beside Python's
+    probing, the compile got the interpreter's lock too seldom to finish in 20 s, docs/search.md.)"""
+    global _WORKS, _WIDE
+    with _LOCK:
+        tried = _WIDE if wide else _WORKS
+        if tried is not None:
+            return tried
+        loading = _LOADING.get(wide)
+        if loading is None:
+            loading = _LOADING[wide] = _Loading(wide)
     while not loading.done.wait(WAIT_STEP):
         if budget is not None:
             budget.check()
-    del _LOADING[wide]
+    with _LOCK:
+        tried = _WIDE if wide else _WORKS
+        if tried is not None:  # another thread took it up first
+            return tried
+        if wide:
+            _WIDE = loading.result
+        else:
+            _WORKS = loading.result
+        _LOADING.pop(wide, None)
+    if loading.result:
+        _loaded()
     return loading.result
 
 
@@ -427,15 +443,10 @@ def searched(seconds: float) -> None:
 
 def load(budget=None) -> bool:
     """Load (and try) the kernels now, if this process has not yet (:func:`for_board`), waiting at most as long as
-    ``budget`` (:class:`paint.budget.Budget`, None: as long as it takes) allows (:func:`_waited`).  True when
-    they work.  Raises :class:`paint.budget.LimitReached` as the budget says: they are then not loaded yet,
-    and a later call finds the same loading under way."""
-    global _WORKS
-    if _WORKS is None:
-        _WORKS = _waited(False, budget)
-        if _WORKS:
-            _loaded()
-    return bool(_WORKS)
+    ``budget`` (:class:`paint.budget.Budget`, None: as long as it takes) allows (:func:`_loaded_within`).
+    True when they work.  Raises :class:`paint.budget.LimitReached` as the budget says: they are then not
+    loaded yet, and a later call finds the same loading under way."""
+    return bool(_loaded_within(False, budget))
 
 
 class Records:
