@@ -3,7 +3,8 @@
 Usage::
 
     python benchmarks/peers.py [--pbnsolve PATH] [--only startup,jwilk,survey,explained,taai,random]
-                               [--repeat 3] [--timeout 120] [--taai N] [--random N]
+                               [--repeat 3] [--timeout 120] [--peer-timeout T] [--jobs N]
+                               [--taai N] [--random N]
 
 Each work is timed as whole processes, the median of ``--repeat`` runs, one
 right after the other so that the machine's load falls on both alike:
@@ -33,7 +34,12 @@ pbnsolve is built from ``../shared/peers`` with its ``build.sh`` (it prints
 where it put the binary) and given here by path; without ``--pbnsolve``, or
 when the path is not there, its column is left empty and only paint's times
 are printed.  A process that runs past ``--timeout`` seconds is stopped and
-shown as ``> T s``; a run that fails stops the benchmark.  paint's
+shown as ``> T s``; a run that fails stops the benchmark.  With
+``--peer-timeout T``, a pbnsolve run past ``T`` seconds is stopped and
+counted as ``T`` seconds, the total shown as ``> S s (N stopped at T s)``
+and the ratio as an upper bound (``< 3.0x``): the tail of TAAI 2011 takes
+pbnsolve minutes a puzzle.  ``--jobs N`` checks each group with ``paint
+check --jobs N`` (the issue times all of TAAI 2011 with 2).  paint's
 verdicts are counted beside its time (``ok``, ``multiple``, ``limit``, ...),
 so a fast run that gave up shows as such; a last line says whether numba
 is installed, with which paint probes long searches in compiled code.
@@ -152,9 +158,9 @@ def taai_puzzles(folder: Path, count: int) -> list[Path]:
     return paths
 
 
-def paint_check(paths: list[Path], timeout: float) -> tuple[float | None, str]:
-    """``paint check --jobs 1 --json`` on ``paths``: seconds, and the verdicts counted."""
-    seconds, out = run([sys.executable, "-m", "paint", "check", *map(str, paths), "--jobs", "1", "--json"],
+def paint_check(paths: list[Path], timeout: float, jobs: int = 1) -> tuple[float | None, str]:
+    """``paint check --jobs JOBS --json`` on ``paths``: seconds, and the verdicts counted."""
+    seconds, out = run([sys.executable, "-m", "paint", "check", *map(str, paths), "--jobs", str(jobs), "--json"],
                        timeout, stdout=subprocess.PIPE)
     if seconds is None:
         return None, ""
@@ -162,15 +168,19 @@ def paint_check(paths: list[Path], timeout: float) -> tuple[float | None, str]:
     return seconds, ", ".join(f"{n} {verdict}" for verdict, n in counts.most_common())
 
 
-def peer_loop(pbnsolve: str | None, paths: list[Path], timeout: float) -> float | None:
-    """pbnsolve on each of ``paths`` in turn, the total seconds (None when any run passes ``timeout``)."""
+def peer_loop(pbnsolve: str | None, paths: list[Path], timeout: float, stopped: list | None = None) -> float | None:
+    """pbnsolve on each of ``paths`` in turn, the total seconds (None when any run passes ``timeout``).  With a
+    list ``stopped``, a run past ``timeout`` counts ``timeout`` seconds instead and its path is added to it."""
     if pbnsolve is None:
         return None
     total = 0.0
     for path in paths:
         seconds, _ = run(pbnsolve_command(pbnsolve, path), timeout)
         if seconds is None:
-            return None
+            if stopped is None:
+                return None
+            stopped.append(path)
+            seconds = timeout
         total += seconds
     return total
 
@@ -181,6 +191,10 @@ def main() -> None:
     parser.add_argument("--only", default=",".join(WORKS), help=f"which works, of {','.join(WORKS)}")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each, the median taken (default 3)")
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds before a process is stopped")
+    parser.add_argument("--peer-timeout", type=float, default=None,
+                        help="seconds before a pbnsolve run of a group is stopped and counted as that many "
+                             "(default: --timeout, and such a run leaves the group without a pbnsolve time)")
+    parser.add_argument("--jobs", type=int, default=1, help="paint check's --jobs for each group (default 1)")
     parser.add_argument("--taai", type=int, default=50, help="how many TAAI puzzles (default 50; 1000 is all)")
     parser.add_argument("--random", type=int, default=20, help="how many random 25 x 25 puzzles (default 20)")
     arguments = parser.parse_args()
@@ -226,24 +240,34 @@ def main() -> None:
                          shown(peer, timeout) if pbnsolve else "", ratio(paint, peer), "", "1.5x"))
         groups = []
         if "jwilk" in works:
-            groups.append(("jwilk, 151 puzzles (check --jobs 1)", sorted((CORPUS / "jwilk").glob("*.nin")), "3x"))
+            groups.append((f"jwilk, 151 puzzles (check --jobs {arguments.jobs})", sorted((CORPUS / "jwilk").glob("*.nin")),
+                           "3x"))
         if "survey" in works:
             groups.append(("survey, the 7 search puzzles", [CORPUS / "survey" / f"{name}.non" for name in SURVEY], "3x"))
         if "taai" in works:
-            groups.append((f"TAAI 2011, first {arguments.taai}", taai_puzzles(folder, arguments.taai), ""))
+            label = "all" if arguments.taai >= 1000 else f"first {arguments.taai}"
+            groups.append((f"TAAI 2011, {label} (check --jobs {arguments.jobs})", taai_puzzles(folder, arguments.taai),
+                           "60 s" if arguments.taai >= 1000 and arguments.jobs == 2 else ""))
         if "random" in works:
             groups.append((f"{arguments.random} random 25x25, density 0.5", random_puzzles(folder, arguments.random),
                            "20x"))
+        peer_timeout = timeout if arguments.peer_timeout is None else arguments.peer_timeout
         for label, paths, target in groups:
             paint_times, verdicts = [], ""
-            peer_times = []
+            peer_times, stopped = [], []
             for _ in range(repeat):
-                seconds, verdicts = paint_check(paths, timeout * len(paths))
+                seconds, verdicts = paint_check(paths, timeout * len(paths), arguments.jobs)
                 paint_times.append(seconds)
-                peer_times.append(peer_loop(pbnsolve, paths, timeout))
+                stopped.clear()
+                peer_times.append(peer_loop(pbnsolve, paths, peer_timeout,
+                                            None if arguments.peer_timeout is None else stopped))
             paint, peer = median(paint_times), (median(peer_times) if pbnsolve else None)
-            rows.append((label, shown(paint, timeout * len(paths)), shown(peer, timeout) if pbnsolve else "",
-                         ratio(paint, peer), verdicts, target))
+            peer_shown = shown(peer, peer_timeout) if pbnsolve else ""
+            times = ratio(paint, peer)
+            if stopped and peer is not None:  # the last run's count; pbnsolve took longer than shown
+                peer_shown = f"> {peer:.0f} s ({len(stopped)} stopped at {peer_timeout:.0f} s)"
+                times = times and f"< {times}"
+            rows.append((label, shown(paint, timeout * len(paths)), peer_shown, times, verdicts, target))
     print("| work | paint | pbnsolve | paint / pbnsolve | notes | target |")
     print("|---|---|---|---|---|---|")
     for row in rows:
