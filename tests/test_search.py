@@ -1613,11 +1613,11 @@ class TestCompiledProbe:
         k = len(clue)
         targets = np.array(clue or [0], np.int64)
         tables = np.zeros((4, k + 1, 2), np.uint64)
-        new_full, new_empty = np.zeros(2, np.uint64), np.zeros(2, np.uint64)
-        fits = _wide.settle_line(targets, k, size, split(full), split(empty), new_full, new_empty, tables)
-        found = (int(new_full[0]) | int(new_full[1]) << 64, int(new_empty[0]) | int(new_empty[1]) << 64)
-        assert (found if fits else None) == settle_masks(tuple(clue), size, full, empty)
+        settled = np.zeros((2, 2), np.uint64)
         clues, counts, sizes = targets.reshape(1, -1), np.array([k], np.int64), np.array([size], np.int64)
+        fits = _wide.settle_line(clues, 0, k, size, *split(full), *split(empty), settled, tables)
+        found = (int(settled[0, 0]) | int(settled[0, 1]) << 64, int(settled[1, 0]) | int(settled[1, 1]) << 64)
+        assert (found if fits else None) == settle_masks(tuple(clue), size, full, empty)
         for slots in (1, 1 << 6):
             cache = np.zeros((slots, _wide.CACHE_WORDS), np.uint64)
             for _ in range(2):  # the second time from the cache

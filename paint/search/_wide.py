@@ -105,16 +105,17 @@ def _reverse(low, high, n):
 
 
 @njit(cache=True)
-def _states(targets, k, n, free_low, free_high, open_low, open_high, reach_out, fits, backwards):
+def _states(clues, index, k, n, free_low, free_high, open_low, open_high, tables, row, backwards):
     """The prefix pass of :func:`paint.search._kernels._states` on numbers of two words, ``free`` the squares
-    that may be empty and ``open`` those that may be full: ``reach_out`` ((k + 1, 2) words) and ``fits``
-    ((k, 2) words) filled; False when the clue cannot fit."""
+    that may be empty and ``open`` those that may be full, the clue row ``index`` of ``clues``: rows ``row``
+    (the reach, k + 1 of two words) and ``row + 1`` (the fits, k) of ``tables`` filled; False when the clue
+    cannot fit."""
     seed_low = _ONE & free_low
     low, high = _lift(free_low, free_high, seed_low, _ZERO)
     low |= _ONE
-    reach_out[0, 0], reach_out[0, 1] = low, high
+    tables[row, 0, 0], tables[row, 0, 1] = low, high
     for j in range(k):
-        size = targets[k - 1 - j] if backwards else targets[j]
+        size = clues[index, k - 1 - j] if backwards else clues[index, j]
         fit_low, fit_high = _shift_run(open_low, open_high, size, False)
         room_low, room_high = _shr(free_low, free_high, size)
         fit_low &= room_low
@@ -122,68 +123,68 @@ def _states(targets, k, n, free_low, free_high, open_low, open_high, reach_out, 
         start_low, start_high = low & fit_low, high & fit_high
         if start_low == _ZERO and start_high == _ZERO:
             return False
-        fits[j, 0], fits[j, 1] = fit_low, fit_high
+        tables[row + 1, j, 0], tables[row + 1, j, 1] = fit_low, fit_high
         seed_low, seed_high = _shl(start_low, start_high, size + 1)
         lifted_low, lifted_high = _lift(free_low, free_high, seed_low & free_low, seed_high & free_high)
         low, high = seed_low | lifted_low, seed_high | lifted_high
-        reach_out[j + 1, 0], reach_out[j + 1, 1] = low, high
+        tables[row, j + 1, 0], tables[row, j + 1, 1] = low, high
     top = n + 1
     return ((high >> np.uint64(top - 64)) if top >= 64 else (low >> np.uint64(top))) & _ONE == _ONE
 
 
 @njit(cache=True)
-def settle_line(targets, k, n, full, empty, new_full, new_empty, tables):
-    """:func:`paint.linesolvers.bits.settle_masks` on one line of ``n`` squares (at most 126) whose full and
-    empty squares are the two words of ``full`` and ``empty``: True with the settled line written to
-    ``new_full`` and ``new_empty``, or False (those left as they were) when the first ``k`` sizes of ``targets``
-    cannot be placed.  The one-word solver of :mod:`paint.search._kernels` on numbers of two words (the line,
-    the square past its end and a carry need ``n + 2`` bits); ``tables`` is a (4, k + 1, 2) word array to work
-    in."""
-    new_full[0], new_full[1], new_empty[0], new_empty[1] = full[0], full[1], empty[0], empty[1]
+def settle_line(clues, index, k, n, full_low, full_high, empty_low, empty_high, settled, tables):
+    """:func:`paint.linesolvers.bits.settle_masks` on line ``index`` of ``n`` squares (at most 126), its clue the
+    first ``k`` sizes of row ``index`` of ``clues``, its full and empty squares the numbers of two words ``full``
+    and ``empty``: True with the settled line written to rows 0 (full) and 1 (empty) of ``settled``, or False
+    (those rows then the line as it was) when the clue cannot be placed.  The one-word solver of
+    :mod:`paint.search._kernels` on numbers of two words (the line, the square past its end and a carry need
+    ``n + 2`` bits); ``tables`` is a (4, k + 1, 2) word array to work in.  Whole arrays and scalars, never
+    views of rows: a view costs reference counts (:mod:`paint.search._kernels`)."""
+    settled[0, 0], settled[0, 1], settled[1, 0], settled[1, 1] = full_low, full_high, empty_low, empty_high
     mask_low = ~_ZERO if n >= 64 else (_ONE << np.uint64(n)) - _ONE
     mask_high = ((_ONE << np.uint64(n - 64)) - _ONE) if n > 64 else _ZERO
     end_low = (_ONE << np.uint64(n)) if n < 64 else _ZERO
     end_high = (_ONE << np.uint64(n - 64)) if n >= 64 else _ZERO
     if k == 0:
-        if full[0] != _ZERO or full[1] != _ZERO:
+        if full_low != _ZERO or full_high != _ZERO:
             return False
-        new_empty[0], new_empty[1] = mask_low, mask_high
+        settled[1, 0], settled[1, 1] = mask_low, mask_high
         return True
-    free_low, free_high = mask_low & ~full[0], mask_high & ~full[1]
-    open_low, open_high = mask_low & ~empty[0], mask_high & ~empty[1]
+    free_low, free_high = mask_low & ~full_low, mask_high & ~full_high
+    open_low, open_high = mask_low & ~empty_low, mask_high & ~empty_high
     flipped_free_low, flipped_free_high = _reverse(free_low, free_high, n)
     flipped_open_low, flipped_open_high = _reverse(open_low, open_high, n)
     free_low |= end_low
     free_high |= end_high
-    ahead, ahead_fits, behind, behind_fits = tables[0], tables[1], tables[2], tables[3]
-    if not _states(targets, k, n, free_low, free_high, open_low, open_high, ahead, ahead_fits, False):
+    if not _states(clues, index, k, n, free_low, free_high, open_low, open_high, tables, 0, False):
         return False
-    if not _states(targets, k, n, flipped_free_low | end_low, flipped_free_high | end_high, flipped_open_low,
-                   flipped_open_high, behind, behind_fits, True):
+    if not _states(clues, index, k, n, flipped_free_low | end_low, flipped_free_high | end_high, flipped_open_low,
+                   flipped_open_high, tables, 2, True):
         return False
     within_low, within_high = mask_low | end_low, mask_high | end_high
-    full_low = full_high = empty_low = empty_high = _ZERO  # the squares that can be full, and empty
+    can_full_low = can_full_high = can_empty_low = can_empty_high = _ZERO  # the squares that can be full, and empty
     for j in range(k + 1):
-        after_low, after_high = _reverse(behind[k - j, 0] & within_low, behind[k - j, 1] & within_high, n + 1)
-        empty_low |= ahead[j, 0] & free_low & after_low
-        empty_high |= ahead[j, 1] & free_high & after_high
+        after_low, after_high = _reverse(tables[2, k - j, 0] & within_low, tables[2, k - j, 1] & within_high, n + 1)
+        can_empty_low |= tables[0, j, 0] & free_low & after_low
+        can_empty_high |= tables[0, j, 1] & free_high & after_high
         if j < k:
-            size = targets[j]
-            after_low, after_high = _reverse(behind[k - 1 - j, 0] & within_low, behind[k - 1 - j, 1] & within_high,
-                                             n + 1)
+            size = clues[index, j]
+            after_low, after_high = _reverse(tables[2, k - 1 - j, 0] & within_low,
+                                             tables[2, k - 1 - j, 1] & within_high, n + 1)
             after_low, after_high = _shr(after_low, after_high, size)
-            start_low = ahead[j, 0] & ahead_fits[j, 0] & after_low
-            start_high = ahead[j, 1] & ahead_fits[j, 1] & after_high
+            start_low = tables[0, j, 0] & tables[1, j, 0] & after_low
+            start_high = tables[0, j, 1] & tables[1, j, 1] & after_high
             covered_low, covered_high = _shift_run(start_low, start_high, size, True)
-            full_low |= covered_low
-            full_high |= covered_high
+            can_full_low |= covered_low
+            can_full_high |= covered_high
             beyond_low, beyond_high = _shl(start_low, start_high, size)
-            empty_low |= beyond_low
-            empty_high |= beyond_high
-    new_full[0] = full[0] | (mask_low & ~empty_low)
-    new_full[1] = full[1] | (mask_high & ~empty_high)
-    new_empty[0] = empty[0] | (mask_low & ~full_low)
-    new_empty[1] = empty[1] | (mask_high & ~full_high)
+            can_empty_low |= beyond_low
+            can_empty_high |= beyond_high
+    settled[0, 0] = full_low | (mask_low & ~can_empty_low)
+    settled[0, 1] = full_high | (mask_high & ~can_empty_high)
+    settled[1, 0] = empty_low | (mask_low & ~can_full_low)
+    settled[1, 1] = empty_high | (mask_high & ~can_full_high)
     return True
 
 
@@ -226,10 +227,8 @@ def _settle_rows(index, clues, counts, sizes, state, at_full, at_empty, settled,
         settled[0, 0], settled[0, 1] = cache[slot, 5], cache[slot, 6]
         settled[1, 0], settled[1, 1] = cache[slot, 7], cache[slot, 8]
         return (tag >> np.uint64(32)) != _ZERO
-    fits = settle_line(clues[index], counts[index], sizes[index], state[at_full], state[at_empty], settled[0],
-                       settled[1], tables)
-    if not fits:
-        settled[0, 0], settled[0, 1], settled[1, 0], settled[1, 1] = full_low, full_high, empty_low, empty_high
+    fits = settle_line(clues, index, counts[index], sizes[index], full_low, full_high, empty_low, empty_high, settled,
+                       tables)
     cache[slot, 0] = key | (np.uint64(1 if fits else 0) << np.uint64(32))
     cache[slot, 1], cache[slot, 2], cache[slot, 3], cache[slot, 4] = full_low, full_high, empty_low, empty_high
     cache[slot, 5], cache[slot, 6] = settled[0, 0], settled[0, 1]
