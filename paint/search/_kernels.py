@@ -13,11 +13,12 @@ squares of line ``i`` at ``i`` and its empty ones at ``lines + i``.
 
 Written for numba's reference counting: each array a compiled function
 takes, or that a call inlined into it (``inline="always"``) takes, is
-counted up on entry and down on leaving, an atomic instruction each; so
-the hot loop (:func:`probe`, the guesses and settles inlined into it)
-takes its arrays once and passes them on whole, never as views of their
-rows, and guesses into two arrays it keeps instead of a copy a guess.
-Those counts had been three quarters of the probe's time (docs/search.md).
+counted up on entry and down on leaving, an atomic instruction each, and
+so is each view of an array's row; so the hot loop (:func:`probe`, the
+guesses and settles inlined into it) passes its arrays on whole, never
+as views of their rows, to as few calls as it can, and guesses into two
+arrays it keeps instead of a copy a guess.  Those counts had been three
+quarters of the probe's time (docs/search.md).
 """
 
 from __future__ import annotations
