@@ -1926,6 +1926,20 @@ class TestCompiledProbe:
         reported = float(re.search(r"stopped by a limit after ([0-9.]+) s", done.stdout).group(1))
         assert reported < 2.5, done.stdout  # 1.5 s and the looks at the budget; unchecked, the compile took 4-5 s
         assert elapsed < reported + 2.0, (elapsed, reported)  # start-up and exit: no waiting for the compile
+        # The same wait seen from inside: a search handing over at its first probed position stops at its 1 s
+        # limit with the loading still under way, so the limit came while it waited for the compile.
+        inside = ("import sys, time; from paint import formats; from paint.budget import Budget, LimitReached; "
+                  "from paint.options import SearchPolicy; from paint.search import compiled, dfs; "
+                  "puzzle = formats.load(sys.argv[1]); started = time.perf_counter()\n"
+                  "try:\n    dfs.two_solutions(puzzle, [bytearray(puzzle.width)] * puzzle.height, "
+                  "budget=Budget.for_limits(1.0), policy=SearchPolicy(compiled_after=0))\n"
+                  "except LimitReached:\n    print(round(time.perf_counter() - started, 1), bool(compiled._LOADING), "
+                  "compiled._WORKS)")
+        environment["NUMBA_CACHE_DIR"] = str(tmp_path / "numba-inside")
+        done = subprocess.run([sys.executable, "-c", inside, str(path)], capture_output=True, text=True,
+                              env=environment, timeout=60)
+        seconds, loading, works = done.stdout.split()
+        assert float(seconds) < 1.5 and loading == "True" and works == "None", (done.stdout, done.stderr)
 
 
 class TestWideBenchmark:
