@@ -72,8 +72,9 @@ def _shift_run(bits, size, up):
 
 @njit(cache=True)
 def _states(clues, index, k, n, not_full, not_empty, scratch, row, backwards):
-    """The prefix pass of :func:`paint.linesolvers.bits._states` (the clue read ``backwards`` for the suffix
-    pass) into ``reach_out`` (k + 1 words) and ``fits`` (k words); False when the clue cannot fit."""
+    """The prefix pass of :func:`paint.linesolvers.bits._states` on line ``index``, its clue the first ``k`` sizes
+    of row ``index`` of ``clues`` (read ``backwards`` for the suffix pass), into rows ``row`` (the reach, k + 1
+    words) and ``row + 1`` (the fits, k words) of ``scratch``; False when the clue cannot fit."""
     seeds = _ONE & not_full
     reach = _ONE | (((not_full & ~(not_full + seeds)) | seeds) << _ONE)
     scratch[row, 0] = reach
@@ -95,8 +96,8 @@ def _states(clues, index, k, n, not_full, not_empty, scratch, row, backwards):
 def settle_line(clues, index, k, n, full, empty, scratch):
     """:func:`paint.linesolvers.bits.settle_masks` on line ``index`` (its clue the first ``k`` sizes of row
     ``index`` of ``clues``): ``(True, full, empty)`` settled, or ``(False, full, empty)`` unchanged when the clue
-    cannot be placed.  ``scratch`` is a (4, k + 1) word array to work in (rows, not views of it: a view costs
-    reference counting, :data:`CACHE_WORDS`)."""
+    cannot be placed.  ``scratch`` is a (4, k + 1) word array to work in, by row number (a view of a row would
+    cost reference counts; the module's docstring)."""
     mask = (_ONE << np.uint64(n)) - _ONE
     if k == 0:
         if full != _ZERO:
