@@ -1904,6 +1904,41 @@ class TestCompiledProbe:
         assert failed == [] and len(found) == 3 and all(probe is not None for probe in found)
         assert calls == [False] and called == [True] and compiled._WORKS is not None and not compiled._LOADING
 
+    @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="no os.fork here")
+    def test_a_child_forked_while_the_kernels_load_loads_its_own(self, monkeypatch):
+        """A process forked while a loading is under way (its search stopped at a limit) has no loading thread: a
+        search of the child starts its own instead of waiting for ever on the parent's."""
+        import os
+        import threading
+
+        from paint.budget import Budget, LimitReached
+        from paint.search import compiled
+        from paint.search.board import Board
+        release = threading.Event()
+
+        def slow(wide=False):  # a compile, held until released
+            release.wait(30)
+            return False
+
+        monkeypatch.setattr(compiled, "_WORKS", None)
+        monkeypatch.setattr(compiled, "_LOADING", {})
+        monkeypatch.setattr(compiled, "_try_kernels", slow)
+        board = Board([(1,), (1,)], [(1,), (1,)], Budget.for_limits(0.1))
+        with pytest.raises(LimitReached):
+            compiled.for_board(board)
+        assert compiled._LOADING
+        child = os.fork()
+        if child == 0:  # the child: its copy of the event released, so a loading of its own ends at once
+            try:
+                release.set()
+                board.budget = Budget.for_limits(5.0)
+                os._exit(0 if compiled.for_board(board) is None and compiled._WORKS is False else 1)
+            except BaseException:  # noqa: BLE001 - the parent's loading waited for until the limit: LimitReached
+                os._exit(2)
+        _, status = os.waitpid(child, 0)
+        release.set()
+        assert os.waitstatus_to_exitcode(status) == 0
+
     @pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="numba is not installed")
     def test_a_limit_holds_while_numba_compiles(self, tmp_path):
         """``paint check --max-time 1.5`` of a puzzle whose search hands over to the kernels, numba's cache empty

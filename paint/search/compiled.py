@@ -15,6 +15,7 @@ Python.  Why, what it costs and what it gains: docs/search.md.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 
@@ -219,6 +220,19 @@ _LOADING: dict[bool, _Loading] = {}
 _LOCK = threading.Lock()
 """Held while :data:`_LOADING`, :data:`_WORKS` and :data:`_WIDE` are read and changed: searches in two threads
 of one process start one loading between them, and take up its result once."""
+
+
+def _forked() -> None:
+    """In a child made by ``os.fork``: the parent's loading threads are not in it, so a loading under way
+    there would never finish here; forget them (and take a fresh lock, which the fork may have copied held).
+    A search of the child starts its own loading."""
+    global _LOCK
+    _LOCK = threading.Lock()
+    _LOADING.clear()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forked)
 
 
 def _loaded_within(wide: bool, budget=None) -> object:
