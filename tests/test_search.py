@@ -1427,6 +1427,26 @@ def wide_puzzle(seed):
                         columns=[list(clue) for clue in clues_of(columns_of(lines))])
 
 
+def held_loading(monkeypatch, result=False):
+    """A stand-in for loading the kernels (``compiled._try_kernels``) that, like a compile into an empty cache,
+    takes until released, then gives ``result``; none loaded or loading before.  Returns the event that releases
+    it and the list of kernel sets asked for (False: the one-word kernels), one entry a loading."""
+    import threading
+
+    from paint.search import compiled
+    release, calls = threading.Event(), []
+
+    def slow(wide=False):
+        calls.append(wide)
+        release.wait(30)
+        return result
+
+    monkeypatch.setattr(compiled, "_WORKS", None)
+    monkeypatch.setattr(compiled, "_LOADING", {})
+    monkeypatch.setattr(compiled, "_try_kernels", slow)
+    return release, calls
+
+
 class TestCompiledProbe:
     """The compiled probe (paint.search.compiled, with numba) answers exactly as the Python probe, so the answers
     of the depth-first search do not depend on whether numba is installed."""
@@ -1839,16 +1859,7 @@ class TestCompiledProbe:
         from paint.budget import Budget, LimitReached
         from paint.search import compiled
         from paint.search.board import Board
-        release, calls = threading.Event(), []
-
-        def slow(wide=False):  # a compile into an empty cache, held until released
-            calls.append(wide)
-            release.wait(30)
-            return False
-
-        monkeypatch.setattr(compiled, "_WORKS", None)
-        monkeypatch.setattr(compiled, "_LOADING", {})
-        monkeypatch.setattr(compiled, "_try_kernels", slow)
+        release, calls = held_loading(monkeypatch)
         board = Board([(1,), (1,)], [(1,), (1,)], Budget.for_limits(0.2))
         started = time.perf_counter()
         with pytest.raises(LimitReached):
@@ -1872,17 +1883,9 @@ class TestCompiledProbe:
 
         from paint.search import _kernels, compiled
         from paint.search.board import Board
-        release, calls, called = threading.Event(), [], []
-
-        def slow(wide=False):  # the kernels, after a compile held until released
-            calls.append(wide)
-            release.wait(30)
-            return _kernels
-
-        monkeypatch.setattr(compiled, "_WORKS", None)
-        monkeypatch.setattr(compiled, "_LOADING", {})
+        release, calls = held_loading(monkeypatch, _kernels)
+        called = []
         monkeypatch.setattr(compiled, "_ON_LOADED", [])
-        monkeypatch.setattr(compiled, "_try_kernels", slow)
         compiled.on_loaded(lambda: called.append(True))
         found, failed = [], []
 
@@ -1909,20 +1912,11 @@ class TestCompiledProbe:
         """A process forked while a loading is under way (its search stopped at a limit) has no loading thread: a
         search of the child starts its own instead of waiting for ever on the parent's."""
         import os
-        import threading
 
         from paint.budget import Budget, LimitReached
         from paint.search import compiled
         from paint.search.board import Board
-        release = threading.Event()
-
-        def slow(wide=False):  # a compile, held until released
-            release.wait(30)
-            return False
-
-        monkeypatch.setattr(compiled, "_WORKS", None)
-        monkeypatch.setattr(compiled, "_LOADING", {})
-        monkeypatch.setattr(compiled, "_try_kernels", slow)
+        release, _ = held_loading(monkeypatch)
         board = Board([(1,), (1,)], [(1,), (1,)], Budget.for_limits(0.1))
         with pytest.raises(LimitReached):
             compiled.for_board(board)

@@ -183,15 +183,8 @@ _WIDE = None
 """The wide kernels module once it has been loaded and tried (False: it could not be), None before."""
 
 
-def _load_wide(budget=None):
-    """The wide kernels (:mod:`paint.search._wide`), loaded and tried on first use as :func:`load` loads the
-    one-word ones (within ``budget``, the functions given to :func:`on_loaded` then called); False when they
-    cannot be."""
-    return _loaded_within(True, budget)
-
-
 WAIT_STEP = 0.05
-"""Seconds between two looks at the budget while a thread loads the kernels (:func:`load`)."""
+"""Seconds between two looks at the budget while a thread loads the kernels (:func:`_loaded_within`)."""
 
 
 class _Loading:
@@ -203,8 +196,7 @@ class _Loading:
         self.wide = wide
         self.result = False
         self.done = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="paint-kernels", daemon=True)
-        self.thread.start()
+        threading.Thread(target=self._run, name="paint-kernels", daemon=True).start()
 
     def _run(self) -> None:
         try:
@@ -455,12 +447,10 @@ def searched(seconds: float) -> None:
         SEARCHED += seconds
 
 
-def load(budget=None) -> bool:
-    """Load (and try) the kernels now, if this process has not yet (:func:`for_board`), waiting at most as long as
-    ``budget`` (:class:`paint.budget.Budget`, None: as long as it takes) allows (:func:`_loaded_within`).
-    True when they work.  Raises :class:`paint.budget.LimitReached` as the budget says: they are then not
-    loaded yet, and a later call finds the same loading under way."""
-    return bool(_loaded_within(False, budget))
+def load() -> bool:
+    """Load (and try) the one-word kernels now, if this process has not yet (:func:`for_board`), waiting as long
+    as it takes (:func:`_loaded_within`).  True when they work."""
+    return bool(_loaded_within(False))
 
 
 class Records:
