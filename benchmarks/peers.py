@@ -24,7 +24,8 @@ right after the other so that the machine's load falls on both alike:
   forever), against pbnsolve on each in turn;
 - ``explained``: ``paint solve --no-grids`` (the explanation, written to a
   file) on each of the same seven, a whole process each, against pbnsolve on
-  each in turn;
+  each in turn; and ``paint solve --brief`` (the step lines only, so no
+  chains are worked out) on the same;
 - ``taai``: ``paint check`` on the first ``--taai`` puzzles of the TAAI 2011
   tournament file (each also written as a .non file for pbnsolve);
 - ``random``: ``--random`` random 25 x 25 puzzles of density 0.5 (seeded, so
@@ -228,16 +229,19 @@ def main() -> None:
                          ratio(paint, peer), startup_note(paint, python, median(times[pythons[1]]) if len(pythons) > 1 else None), "3x python"))
         if "explained" in works:
             paths = [CORPUS / "survey" / f"{name}.non" for name in SURVEY]
-            paint_times, peer_times = [], []
+            paint_times, brief_times, peer_times = [], [], []
             with open(folder / "explained.txt", "w") as out:
-                for _ in range(repeat):  # in turns: paint's seven, then pbnsolve's
-                    each = [run([sys.executable, "-m", "paint", "solve", str(path), "--no-grids"], timeout,
-                                stdout=out)[0] for path in paths]
-                    paint_times.append(None if None in each else sum(each))
+                for _ in range(repeat):  # in turns: paint's seven, brief, then pbnsolve's
+                    for flag, times in (("--no-grids", paint_times), ("--brief", brief_times)):
+                        each = [run([sys.executable, "-m", "paint", "solve", str(path), flag], timeout,
+                                    stdout=out)[0] for path in paths]
+                        times.append(None if None in each else sum(each))
                     peer_times.append(peer_loop(pbnsolve, paths, timeout))
-            paint, peer = median(paint_times), (median(peer_times) if pbnsolve else None)
+            paint, brief, peer = median(paint_times), median(brief_times), (median(peer_times) if pbnsolve else None)
             rows.append(("survey, the 7 search puzzles explained (solve, a process each)", shown(paint, timeout * 7),
                          shown(peer, timeout) if pbnsolve else "", ratio(paint, peer), "", "1.5x"))
+            rows.append(("survey, the 7 search puzzles, step lines only (solve --brief)", shown(brief, timeout * 7),
+                         shown(peer, timeout) if pbnsolve else "", ratio(brief, peer), "no chains worked", ""))
         groups = []
         if "jwilk" in works:
             groups.append((f"jwilk, 151 puzzles (check --jobs {arguments.jobs})", sorted((CORPUS / "jwilk").glob("*.nin")),

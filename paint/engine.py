@@ -46,7 +46,7 @@ from .explanation import Mark, Reason, Step, contradiction
 from .puzzle import Puzzle
 from .result import Status
 from .rules import BY_NAME, RULES
-from .squares import BLANK, EMPTY, Grid, columns_of
+from .squares import BLANK, EMPTY, FULL, Grid, columns_of
 from .strip import Strip, StripId
 
 
@@ -257,7 +257,8 @@ class Engine:
         for (row, column), chain in (found if self.by_strip else list(found)):  # one step per square
             self.mark(row, column, EMPTY)
             reasons = [] if chain is None else [link.reason for link in chain.links if link.reason is not None]
-            self._step(rule.name, [Mark(row, column, EMPTY, self.strips[row].id)], reasons, chain=chain)
+            self._step(rule.name, [Mark(row, column, EMPTY, self.strips[row].id)], reasons, chain=chain,
+                       assumed=Mark(row, column, FULL, self.strips[row].id))
             step = self._close(rule.name, [], since)
             if self.by_strip:
                 break  # the simplest step first: the line rules look at the grid this square changed
@@ -285,7 +286,7 @@ class Engine:
         tried (or of the first mark); by rule, all."""
         return _on_one_strip(marks, search) if self.by_strip else list(marks)
 
-    def _step(self, rule_name: str, marks, reasons, *, chain=None, search=None) -> Step:
+    def _step(self, rule_name: str, marks, reasons, *, chain=None, search=None, assumed=None) -> Step:
         """Record one step of the round now open (opening one if none is), and show it to ``on_step``.
 
         By strip, a round climbs the ladder: a step of a rule below the one
@@ -299,7 +300,7 @@ class Engine:
             self.rounds += 1
             self._open = True
         step = Step(len(self.steps) + 1, rule_name, tuple(marks), tuple(reasons), chain=chain, search=search,
-                    round=self.rounds, last=False)
+                    round=self.rounds, last=False, assumed=assumed)
         self.steps.append(step)
         if self.on_step is not None:
             self.on_step(step, self.grid)

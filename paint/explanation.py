@@ -425,8 +425,10 @@ class Search:
 class Step:
     """One step of the explanation: ``number`` (from 1), ``rule`` name, ``marks`` in order, ``reasons`` per strip.
 
-    A probe step (``edge``, ``corner``) also has its ``chain``; a search
-    step its ``search`` record.  ``round`` numbers the rounds of the engine
+    A probe step (``edge``, ``corner``) also has its ``chain`` and the square
+    it ``assumed`` (the chain's assumption, kept also by a solve that keeps
+    no chains, :attr:`paint.options.SolveOptions.chains`); a search step its
+    ``search`` record.  ``round`` numbers the rounds of the engine
     (one rule over the strips that changed, or one probe or search step):
     with ``--steps strip`` a round gives one step per strip it changed, with
     ``--steps rule`` one step.  ``last`` is True for the last step of its
@@ -441,6 +443,7 @@ class Step:
     search: Search | None = None
     round: int = 0
     last: bool = True
+    assumed: Mark | None = None
 
     @property
     def strip(self) -> StripId | None:
@@ -456,7 +459,7 @@ class Step:
         *case analysis* when the places left agree on the squares marked; a line rule's step the technique
         all its reasons matched, else None.
         """
-        if self.chain is not None:
+        if self.chain is not None or self.assumed is not None:
             return "contradiction"
         if self.search is not None:
             return "case analysis" if self.search.agreed else "trial and error"

@@ -260,10 +260,14 @@ class SolveOptions:
       rules only, one step per round of a rule over every strip that
       changed (``docs/rules.md``).
     - ``chains``: keep with each probe step (``edge``, ``corner``) the chain
-      of consequences that broke, which the explanation prints.  Off, a
-      probe step records only the square it marked: the same steps, found
-      in about half the time, for a caller that reads only which rules
-      were used (:func:`paint.check.check_puzzle`).
+      of consequences that broke, and with each search step the chain of
+      each place of its block that broke, which the explanation prints.
+      Off, a probe step records only the square it assumed and the one it
+      marked, and a search step's places that broke are left untold (their
+      ``chain``, ``broken`` and ``reason`` None): the same steps, with the
+      same lines, found in about half the time, for a caller that reads
+      only the steps' lines or which rules were used
+      (:func:`paint.check.check_puzzle`, ``paint solve --brief``).
 
     Raises ValueError for a limit or a scan width that is not positive, and
     for a time limit that is NaN or infinite (None means no limit); TypeError

@@ -177,8 +177,8 @@ def solve(puzzle: Puzzle, options: SolveOptions | None = None, *, start: Grid | 
             if found.kind in (Verdict.COMMIT, Verdict.AGREE):
                 if not found.marks:
                     raise RuntimeError("search committed no square")  # a bug: it would loop for ever
-                told = with_chains(engine, found.search, branch_rules, engine.committed(found.marks, found.search),
-                                   found.untold)
+                told = found.search if not options.chains else with_chains(
+                    engine, found.search, branch_rules, engine.committed(found.marks, found.search), found.untold)
                 engine.commit("search", found.marks, told)
                 continue
             if found.kind is Verdict.NONE:

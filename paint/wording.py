@@ -788,8 +788,8 @@ def step_head(step) -> str:
     """
     named = step.technique
     rule = f"{step.rule} ({named})" if named else step.rule
-    if step.chain is not None:
-        assumed = step.chain.assumed
+    assumed = step.chain.assumed if step.chain is not None else step.assumed
+    if assumed is not None:  # a probe step, told by its chain or, in a solve that keeps none, by its line alone
         return f"{rule}: row {assumed.row + 1}, column {assumed.column + 1} cannot be {assumed.value.word}"
     strip = step.strip
     search = step.search

@@ -259,6 +259,26 @@ class TestExplanation:
         first = next(i for i, line in enumerate(lines) if line.startswith("1. "))
         assert lines[first + 1].startswith("2. ")
 
+    def test_brief_works_the_steps_without_their_chains(self, capsys, monkeypatch, tmp_path):
+        """--brief prints only the step lines, so the solve keeps no chains (``SolveOptions.chains`` off: the
+        probes' and the search places' chains are not followed again to be told), and the lines are those of
+        the whole explanation: on mum, 37 steps by contradiction (17 of them probes) and 3 search steps.
+        --json and --html, which print the chains, keep them."""
+        mum = Path(__file__).parent / "corpus" / "survey" / "webpbn-00065-mum.non"
+        asked = []
+        monkeypatch.setattr(solve_command, "solve", lambda puzzle, options, **kw: asked.append(options.chains)
+                            or paint.solve(puzzle, options, **kw))
+        cli.main(["solve", "--no-grids", "--brief", "--width", "400", str(mum)])
+        brief = [line for line in capsys.readouterr().out.splitlines() if re.match(r"\d+\. ", line)]
+        whole = paint.solve(paint.load(mum))
+        assert brief == [step.line for step in whole.steps]
+        assert sum("(contradiction)" in line for line in brief) == 37
+        assert sum(". search (" in line for line in brief) == 3
+        assert all(step.chain is not None for step in whole.steps if step.rule in ("edge", "corner"))
+        cli.main(["solve", "--brief", "--json", str(TINY)])
+        cli.main(["solve", "--brief", "--html", str(tmp_path / "page.html"), "-o", os.devnull, str(TINY)])
+        assert asked == [False, True, True]
+
     def test_reasons_by_default(self, capsys):
         """Each step is followed by its reasons, indented, without asking for them."""
         cli.main(["solve", "--no-grids", str(TINY)])

@@ -718,6 +718,31 @@ class TestChains:
                     assert body[at + 1][0] == 3
         assert told
 
+    def test_a_solve_without_chains_takes_the_same_steps_with_the_same_lines(self):
+        """``SolveOptions(chains=False)`` (``paint solve --brief``, ``paint check``): the same steps, marks and lines
+        as with the chains, each probe step with the square it assumed but no chain, each search step's places
+        that broke untold (no chain, no strip named); on mum, 17 probe steps and 3 search steps."""
+        from paint.search.bfs import Outcome
+        puzzle = paint.load(CORPUS / "survey" / "webpbn-00065-mum.non")
+        told, bare = paint.solve(puzzle), paint.solve(puzzle, paint.SolveOptions(chains=False))
+        assert told.grid == bare.grid and told.status == bare.status == "solved"
+        assert [step.line for step in told.steps] == [step.line for step in bare.steps]
+        assert [step.marks for step in told.steps] == [step.marks for step in bare.steps]
+        pairs = list(zip(told.steps, bare.steps))
+        probes = [(with_, without) for with_, without in pairs if with_.rule in ("edge", "corner")]
+        assert len(probes) == 17
+        for with_, without in probes:
+            assert without.chain is None and without.technique == with_.technique == "contradiction"
+            assert without.assumed == with_.assumed == with_.chain.assumed
+        searches = [(with_, without) for with_, without in pairs if with_.rule == "search"]
+        assert len(searches) == 3
+        for with_, without in searches:
+            broke = [index for index, tried in enumerate(with_.search.branches)
+                     if tried.outcome is Outcome.CONTRADICTION]
+            assert broke and all(with_.search.branches[i].broken is not None for i in broke)
+            assert all(without.search.branches[i].chain is None and without.search.branches[i].broken is None
+                       for i in broke)
+
 
 def test_long_reasons_said_as_placements_without_being_worded_fact_by_fact():
     """A line rule's reason of more items (spans, stretches, gaps, runs) than ``LONGEST`` is said as the two
