@@ -718,6 +718,50 @@ class TestChains:
                     assert body[at + 1][0] == 3
         assert told
 
+    def test_a_follow_narrowed_to_what_its_break_needs_gives_the_same_chain(self, monkeypatch):
+        """The rules work only the strips a probe's break (or a search's agreed squares) needs
+        (:func:`paint.rules.probe._needed`), and every chain and derivation of the probe puzzles' solves, their
+        search steps' included (forever's), is the one the whole follow gives - or None, where it finds none -
+        with a fraction of the strips worked."""
+        from paint.rules import probe
+        compared = []
+        worked = {"narrowed": 0, "whole": 0}
+        real_run, real_derive, real_work = probe._Follower.run_marks, probe._Follower.derive, probe._Follower.work
+
+        def whole(follower):
+            plain = probe._Follower(follower.engine, follower.rules)
+            plain.narrowed = lambda *args: False
+            plain.whole = True
+            return plain
+
+        def run_marks(self, placed, generations):
+            found = real_run(self, placed, generations)
+            if self.only is None and not getattr(self, "whole", False):
+                compared.append(("chain", found, real_run(whole(self), placed, generations)))
+            return found
+
+        def derive(self, placed, targets):
+            found = real_derive(self, placed, targets)
+            if self.only is None and not getattr(self, "whole", False):
+                compared.append(("derivation", found, real_derive(whole(self), placed, targets)))
+            return found
+
+        def work(self, index, generation):
+            worked["whole" if getattr(self, "whole", False) else "narrowed"] += 1
+            return real_work(self, index, generation)
+
+        monkeypatch.setattr(probe._Follower, "run_marks", run_marks)
+        monkeypatch.setattr(probe._Follower, "derive", derive)
+        monkeypatch.setattr(probe._Follower, "work", work)
+        for path in [*PROBE_PUZZLES, CORPUS / "survey" / "webpbn-06574-forever.non"]:  # forever: case analysis
+            paint.solve(paint.load(path))
+        assert all(found == wanted for _, found, wanted in compared)
+        chains = [found for kind, found, _ in compared if kind == "chain" and found is not None]
+        derivations = [found for kind, found, _ in compared if kind == "derivation" and found is not None]
+        assert len(chains) > 150 and len(derivations) > 50
+        assert sum(found is None for _, found, _ in compared) > 10  # places whose core alone breaks nothing
+        assert worked["narrowed"] * 4 < worked["whole"]
+
     def test_a_solve_without_chains_takes_the_same_steps_with_the_same_lines(self):
         """``SolveOptions(chains=False)`` (``paint solve --brief``, ``paint check``): the same steps, marks and lines
         as with the chains, each probe step with the square it assumed but no chain, each search step's places

@@ -244,18 +244,132 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
     return False
 
 
+def _needed(engine, placed, generations: int, targets=None) -> dict[int, set[int]] | None:
+    """The strips, by generation, that a follow of the marks ``placed`` (:class:`_Follower`) needs to work for its
+    break - or, given ``targets`` (``(row, column)`` pairs), for those squares - found by the exact line solver on
+    bit sets; None when nothing breaks within ``generations`` (a target is not reached, or something breaks).
+
+    The follow itself, generation by generation, with each strip settled at
+    once, as the line rules run to their end on it settle it (``try_one`` is
+    exact): a strip breaks where the follow's does - on its turn in the
+    generation, or when the strips before it in the generation mark squares
+    its blocks no longer fit (:meth:`_Follower.still_fits`).  Each strip's
+    work reads the squares put on it before its generation, each put by the
+    first work that marked it; the works the break reads, and those they
+    read, back to the marks placed, are all the chain can keep
+    (:meth:`_Follower.shortest` keeps only links the break needs).  Worked
+    alone, in the same order, they see the same squares and find the same
+    links.  On light's solve its 93 follows worked 9,529 strips with the
+    rules before, 1,217 narrowed.
+    """
+    strips = engine.strips
+    height = engine.height
+    rows = engine.grid.rows
+    solve_row, solve_column = exact_masks_for(engine.width), exact_masks_for(height)
+    full: dict[int, int] = {}       # the follow's squares over the engine's, by strip, as bit sets
+    empty: dict[int, int] = {}
+    first: dict[tuple[int, int], int] = {}  # (row, column) -> the work that put it (-1: placed)
+    works: list[tuple[int, int]] = []       # per work: (generation, strip)
+    reads: list[set[int]] = []              # per work: the works that put the squares it read
+
+    def square(index: int, position: int) -> tuple[int, int]:
+        return (index, position) if index < height else (position, index - height)
+
+    def putters(index: int, bits: int) -> set[int]:
+        found = set()
+        while bits:
+            lowest = bits & -bits
+            found.add(first[square(index, lowest.bit_length() - 1)])
+            bits ^= lowest
+        return found
+
+    def put(r: int, c: int, full_square: bool, work: int) -> None:
+        overlay = full if full_square else empty
+        overlay[r] = overlay.get(r, 0) | 1 << c
+        overlay[height + c] = overlay.get(height + c, 0) | 1 << r
+        first[(r, c)] = work
+
+    def needs(start: set[int], *also: tuple[int, int]) -> dict[int, set[int]]:
+        only: dict[int, set[int]] = {}
+        for generation, index in also:
+            only.setdefault(generation, set()).add(index)
+        todo = [work for work in start if work >= 0]
+        seen = set(todo)
+        while todo:
+            work = todo.pop()
+            generation, index = works[work]
+            only.setdefault(generation, set()).add(index)
+            for earlier in reads[work]:
+                if earlier >= 0 and earlier not in seen:
+                    seen.add(earlier)
+                    todo.append(earlier)
+        return only
+
+    current = set()
+    for mark in placed:
+        put(mark.row, mark.column, mark.value == FULL, -1)
+        current.update(engine.through(mark.row, mark.column))
+    for generation in range(1, generations + 1):
+        made = []
+        for index in sorted(current):
+            live = strips[index]
+            known_full, known_empty = live.masks()
+            mine_full, mine_empty = full.get(index, 0), empty.get(index, 0)
+            found = (solve_row if index < height else solve_column)(live.targets, len(live.squares),
+                                                                    known_full | mine_full, known_empty | mine_empty)
+            if found is None:  # the strip's own turn: the squares put on it break it
+                return None if targets is not None else needs(putters(index, mine_full | mine_empty),
+                                                              (generation, index))
+            new_full = found[0] & ~(known_full | mine_full)
+            new_empty = found[1] & ~(known_empty | mine_empty)
+            if new_full | new_empty:
+                made.append((index, new_full, new_empty, mine_full | mine_empty))
+        following = set()
+        for index, new_full, new_empty, before in made:
+            live = strips[index]
+            mine_full, mine_empty = full.get(index, 0), empty.get(index, 0)
+            if mine_full | mine_empty != before:  # strips before it in this generation marked it: does it fit?
+                known_full, known_empty = live.masks()
+                if (solve_row if index < height else solve_column)(live.targets, len(live.squares),
+                                                                   known_full | mine_full,
+                                                                   known_empty | mine_empty) is None:
+                    if targets is not None:
+                        return None
+                    return needs(putters(index, mine_full | mine_empty) | putters(index, before),
+                                 (generation, index))
+            work = len(works)
+            works.append((generation, index))
+            reads.append(putters(index, before))
+            for news, full_square in ((new_full, True), (new_empty, False)):
+                while news:
+                    lowest = news & -news
+                    news ^= lowest
+                    r, c = square(index, lowest.bit_length() - 1)
+                    if (r, c) in first or rows[r][c] != BLANK:
+                        continue  # put by a strip before it in this generation (or known)
+                    put(r, c, full_square, work)
+                    following.update(engine.through(r, c))
+        if not following:
+            break
+        current = following
+    if targets is None or any(target not in first for target in targets):
+        return None
+    return needs({first[target] for target in targets})
+
+
 UNBOUNDED = 10 ** 9
 """Generations enough to follow a search's place until nothing more follows (a grid has fewer squares)."""
 
 
 class _Broken(Exception):
-    """A strip of the probe cannot be completed: found by ``rule``, because ``reason``; ``squares`` are the
-    strip's squares then and ``sources`` which link marked each of them that the engine's grid leaves blank
-    (position -> link index, -1 for the assumption)."""
+    """A strip of the probe cannot be completed: found by ``rule``; ``squares`` are the strip's squares then and
+    ``sources`` which link marked each of them that the engine's grid leaves blank (position -> link index, -1
+    for the assumption).  Why is worded only for the chain, on the fewer squares it keeps
+    (:meth:`_Follower.shortest`)."""
 
-    def __init__(self, strip, rule: str, reason: str, sources: dict[int, int], squares: bytes):
-        super().__init__(reason)
-        self.strip, self.rule, self.reason, self.sources, self.squares = strip, rule, reason, sources, squares
+    def __init__(self, strip, rule: str, sources: dict[int, int], squares: bytes):
+        super().__init__(f"{strip.name} cannot be completed ({rule})")
+        self.strip, self.rule, self.sources, self.squares = strip, rule, sources, squares
 
 
 class _Follower:
@@ -267,9 +381,10 @@ class _Follower:
     (:meth:`shortest`).
     """
 
-    def __init__(self, engine, rules):
+    def __init__(self, engine, rules, only: dict[int, set[int]] | None = None):
         self.engine = engine
         self.rules = rules
+        self.only = only  # generation -> the strips worked in it (None: every strip reached), :func:`_needed`
         self.overlay: dict[int, dict[int, int]] = {}   # strip index -> {position: value}
         self.marked_by: dict[tuple[int, int], int] = {}  # (row, column) -> link that marked it (-1: assumed)
         self.links: list[Link] = []
@@ -286,26 +401,51 @@ class _Follower:
 
     def run_marks(self, placed, generations: int) -> Chain | None:
         """Follow the marks ``placed`` (the first is the chain's ``assumed``) for up to ``generations``
-        generations; the chain to the first break, or None."""
+        generations; the chain to the first break, or None.
+
+        The rules work only the strips the break needs, when the quick pass
+        can tell which (:meth:`narrowed`): the same chain, as every other
+        strip's links are cut from it (:meth:`shortest`).
+        """
+        narrowed = self.narrowed(placed, generations)
+        if narrowed is None:
+            return None  # nothing breaks: the quick pass follows the marks as the rules do
+        if narrowed is not False:
+            chain = narrowed.run_marks(placed, generations)
+            if chain is not None:
+                return chain
         try:
             self.spread(placed, generations)
         except _Broken as broken:
             return self.shortest(placed[0], broken)
         return None
 
+    def narrowed(self, placed, generations: int, targets=None):
+        """What :func:`_needed` finds for this follow - a follower of the same marks that works only the strips
+        the break (or the squares ``targets``) needs, or None when nothing breaks (a target is not reached) -
+        or False when it cannot be used: this follower is narrowed already, or its rules are not complete line
+        logic (without ``try_one`` they may find less than the quick pass, and break elsewhere or nowhere)."""
+        if self.only is not None or not any(rule.name == "try_one" for rule in self.rules):
+            return False
+        only = _needed(self.engine, placed, generations, targets)
+        return None if only is None else _Follower(self.engine, self.rules, only)
+
     def spread(self, placed, generations: int) -> None:
         """Put the marks ``placed`` on the overlay and work the strips they touch, generation by generation, for
         up to ``generations`` generations or until nothing more follows.  Raises :class:`_Broken` at the first
-        strip that cannot be completed."""
+        strip that cannot be completed.  A narrowed follower works only the strips of :attr:`only`."""
         engine = self.engine
+        only = self.only
         current = set()
         for mark in placed:
             self.put(mark.row, mark.column, mark.value, -1)
             current.update(engine.through(mark.row, mark.column))
         for generation in range(1, generations + 1):
             made = []
+            worked = None if only is None else only.get(generation, ())
             for index in sorted(current):
-                made.extend(self.work(index, generation))
+                if worked is None or index in worked:
+                    made.extend(self.work(index, generation))
             following = set()
             for link_index in made:
                 link = self.links[link_index]
@@ -364,7 +504,15 @@ class _Follower:
     def derive(self, placed, targets) -> tuple[Link, ...] | None:
         """Follow the marks ``placed`` until nothing more follows; the links that mark the squares ``targets``
         (``(row, column)`` pairs) and the links they need, in order (each cut to what is read after it), or None
-        when something breaks or a target is not marked."""
+        when something breaks or a target is not marked.  Narrowed, as :meth:`run_marks`, to the strips the
+        targets need."""
+        narrowed = self.narrowed(placed, UNBOUNDED, targets)
+        if narrowed is None:
+            return None  # something breaks, or a target is not reached: as the rules would find
+        if narrowed is not False:
+            links = narrowed.derive(placed, targets)
+            if links is not None:
+                return links
         try:
             self.spread(placed, UNBOUNDED)
         except _Broken:
@@ -449,11 +597,10 @@ class _Follower:
                     if strip.done:
                         return list(range(first, len(self.links)))
                     finding = rule.find(strip)
-                except StripContradiction as error:
+                except StripContradiction:
                     # The strip already could not be completed on the squares it read: what the rules
                     # marked on it before finding that is left out, and the account is told on those squares.
-                    broken = contradiction(live.id, live.targets, given, rule.name, error)
-                    raise _Broken(live.id, rule.name, broken.reason, read, broken.squares) from None
+                    raise _Broken(live.id, rule.name, read, given) from None
                 if finding is None:
                     continue
                 reason = Reason(live.id, live.targets, bytes(strip.squares), rule, finding.detail)
@@ -490,9 +637,7 @@ class _Follower:
             squares[position] = value
         if exact(live.targets, squares) is not None:
             return
-        error = StripContradiction("its blocks cannot be placed")
-        broken = contradiction(live.id, live.targets, squares, "try_one", error)
-        raise _Broken(live.id, "try_one", broken.reason, self.read(live, mine), broken.squares)
+        raise _Broken(live.id, "try_one", self.read(live, mine), bytes(squares))
 
     def read(self, live, mine) -> dict[int, int]:
         """Which link marked each square of strip ``live``'s overlay ``mine``: position -> link, -1 for the assumption."""
