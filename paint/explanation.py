@@ -350,6 +350,8 @@ class Branch:
         reader checks, not with the longer work the search did."""
         if self.outcome is Outcome.CONTRADICTION and self.chain is not None:  # as the chain told tells it
             return f"breaks {self.chain.broken.name} after {plural(len(self.chain.merged), 'step')}"
+        if self.outcome is Outcome.CONTRADICTION and self.broken is None:  # untold (SolveOptions.branch_counts off)
+            return "breaks"
         if self.outcome is Outcome.CONTRADICTION:
             return f"breaks {self.broken.name} after {plural(self.worked, 'step')}"
         if self.outcome is Outcome.EXHAUSTED:

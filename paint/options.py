@@ -202,10 +202,14 @@ class SolveOptions:
     - ``branch_counts``: count the steps of the places a search step leaves
       open (:attr:`paint.explanation.Branch.worked`, which ``--detail`` and
       the JSON document show).  Off, those places are not worked again by
-      the line rules to count them, and their ``worked`` is None: the same
+      the line rules to count them, and their ``worked`` is None, nor are
+      the places that broke only further down, which the text says as how
+      many places the block under them had and how deep (their branches'
+      ``worked`` None, the strips that broke under them unnamed): the same
       steps, in less time, for a text that does not show them (``paint
       solve`` without ``--detail``, ``--json`` or ``--html``: the rules'
-      second run over the places left was a sixth of forever's solve).  ``branch_steps``
+      second run over the places left was a sixth of forever's solve, and
+      over the places that broke further down another seventh).  ``branch_steps``
       counts them whatever this says.
     - ``second_solution``: before the first breadth-first search, look for
       two solutions depth first (:mod:`paint.search.dfs`), working at most

@@ -592,6 +592,32 @@ class TestBranchCounts:
             return [(part.lines, part.reasons, part.drawing) for part in map(step_part, result.steps)]
         assert len(counted.steps) == len(uncounted.steps) and text(counted) == text(uncounted)
 
+    def test_a_place_that_broke_further_down_is_not_told_without_the_counts(self, monkeypatch):
+        """A place that broke only further down (every place of a block under it broke) is said in the text as
+        how many places that block had and how deep: without the counts, its branches are not worked again by
+        the rules (their ``worked`` is None), and the text is the same; on forever, 12 such places."""
+        from paint.explanation import Outcome
+        from paint.render.text import step_part
+        told = []
+        real = bfs._Search._tell
+        monkeypatch.setattr(bfs._Search, "_tell", lambda search, node: (told.append(node.outcome), real(search, node)))
+        puzzle = paint.load(CORPUS / "survey" / "webpbn-06574-forever.non")
+        counted = paint.solve(puzzle)
+        told_counted = list(told)
+        told.clear()
+        uncounted = paint.solve(puzzle, paint.SolveOptions(branch_counts=False))
+
+        def exhausted(result):
+            return [branch for step in result.steps if step.search is not None for branch in step.search.branches
+                    if branch.outcome is Outcome.EXHAUSTED]
+        assert Outcome.EXHAUSTED in told_counted and len(exhausted(counted)) == 12
+        assert told == [] and all(branch.worked is None for branch in exhausted(uncounted))
+        assert all(isinstance(branch.worked, int) for branch in exhausted(counted))
+
+        def text(result):
+            return [(part.lines, part.reasons, part.drawing) for part in map(step_part, result.steps)]
+        assert len(counted.steps) == len(uncounted.steps) and text(counted) == text(uncounted)
+
     def test_an_uncounted_place_says_so(self):
         from paint.explanation import Branch, Outcome, Placement
         from paint.strip import StripId
@@ -600,6 +626,7 @@ class TestBranchCounts:
         assert Branch(place, 1, Outcome.OPEN, None).became == "is still open"
         assert Branch(place, 1, Outcome.SOLVED, None).became == "is solved"
         assert Branch(place, 1, Outcome.SURVIVED, None).became == "is the one place left"
+        assert Branch(place, 2, Outcome.CONTRADICTION, None).became == "breaks"  # under a place not told
 
     def test_the_command_counts_only_what_it_shows(self, monkeypatch, tmp_path):
         """paint solve asks for the counts with --json, --detail and --html (whose list of the places tried says

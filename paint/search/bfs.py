@@ -244,12 +244,14 @@ class _Search:
         """:func:`paint.search.tree.record` of ``root``, its branches told first (:meth:`tell`) - but for a
         search run ``chained``, not the places that broke: :func:`with_chains` tells those by their chains, and
         asks :attr:`Explored.untold` only for a place that has none; nor, without ``options.branch_counts``,
-        the places left open or solved, whose counts the text does not show (their ``worked`` is None)."""
+        the places left open or solved, whose counts the text does not show (their ``worked`` is None), and the
+        places that broke only further down, of which it shows only how many places their block had and how
+        deep (their branches' ``worked`` is None, and the strips that broke under them are not named)."""
         if self.chained and not self.keep_steps:  # (one that broke on merging is told: no chain is sought for it)
             counted = self.options.branch_counts
             self.tell([child for child in root.children
                        if (child.outcome is not Outcome.CONTRADICTION or child.broken is not None)
-                       and (counted or child.outcome not in LEFT)])
+                       and (counted or child.outcome not in LEFT and child.outcome is not Outcome.EXHAUSTED)])
         else:
             self.tell(root.children)
         return record(root, survivor, self.keep_steps, agreed)

@@ -197,8 +197,10 @@ def branch(node: Node, survived: bool, keep_steps: bool) -> Branch:
         reason = node.reason.reason
     else:
         lines, reason = (() if node.reason is None else (node.reason,)), node.reason
-    # a place left that was not told (SolveOptions.branch_counts off) has no count
-    worked = None if node.outcome in LEFT and node.runs_told < len(node.runs) else node.worked
+    # a place left, or one under a place that broke further down, not told (SolveOptions.branch_counts off) has
+    # no count
+    worked = None if node.outcome in LEFT + (Outcome.EXHAUSTED, Outcome.CONTRADICTION) and not node.told \
+        else node.worked
     return Branch(node.placement, node.level, outcome, worked, node.steps if keep_steps else (),
                   node.broken, reason, children, lines)
 
