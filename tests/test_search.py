@@ -504,6 +504,23 @@ class TestLimits:
 class TestBranchWork:
     """The search works branches on bit sets and tells the recorded ones by the rules (bfs._Search.run, tell)."""
 
+    def test_a_branch_starts_from_the_bit_sets_its_parent_was_left_with(self, monkeypatch):
+        """A branch's run starts from the bit sets the run of its parent (or, for a place remembered from an
+        earlier stall, of both it and the stall) left, not from its grid read again
+        (:attr:`paint.search.tree.Node.settled`): they are always the grid's, and nearly every run has them."""
+        from paint.search.board import state_of
+        real, given = bfs._Search.run, []
+
+        def run(search, node, base, marks, pending, before=None):
+            given.append(before is not None)
+            assert before is None or before == state_of(base.rows)
+            return real(search, node, base, marks, pending, before)
+
+        monkeypatch.setattr(bfs._Search, "run", run)
+        for name in ("webpbn-06574-forever", "webpbn-00065-mum"):
+            assert paint.solve(paint.load(CORPUS / "survey" / f"{name}.non")).status == "solved"
+        assert len(given) > 4000 and sum(given) > 0.99 * len(given)
+
     @settings(max_examples=60, deadline=None)
     @given(st.integers(3, 7), st.integers(3, 7), st.randoms(use_true_random=False))
     def test_bit_sets_reach_what_the_rules_reach(self, height, width, rng):
@@ -1052,11 +1069,11 @@ class TestTurns:
         from paint.search import bfs
         run, fired = bfs._Search.run, []
 
-        def interrupted(search, node, base, marks, pending):
+        def interrupted(search, node, base, marks, pending, before=None):
             if not fired and search.budget.turn is not None and search.budget.branches == search.budget.turn:
                 fired.append(search.budget.branches)
                 raise KeyboardInterrupt
-            return run(search, node, base, marks, pending)
+            return run(search, node, base, marks, pending, before)
 
         monkeypatch.setattr(bfs._Search, "run", interrupted)
         result = paint.solve(paint.load(CORPUS / "jwilk" / "data083.nin"), paint.SolveOptions(depth_first_after=1000))

@@ -175,27 +175,32 @@ class _Search:
                 self.memory.put(node)
                 return
             base, marks = start, ()
+            mine, theirs = settled_state(known), settled_state(node.parent)
+            # the merged grid's squares: those of both (they agree), as bit sets
+            before = None if mine is None or theirs is None else [a | b for a, b in zip(mine, theirs)]
         else:
-            base, marks = node.parent.grid, node.marks
+            base, marks, before = node.parent.grid, node.marks, settled_state(node.parent)
             pending = {self.main.index(node.placement.strip)}
             for mark in marks:
                 pending.update(through(mark.row, mark.column))
         self.budget.branches += 1
         self.budget.levels = max(self.budget.levels, node.level)
-        self.run(node, base, marks, pending)
+        self.run(node, base, marks, pending, before)
         if at_stall:
             self.memory.put(node)
 
-    def run(self, node: Node, base: Grid, marks, pending) -> None:
-        """Lay ``marks`` on grid ``base``, settle the ``pending`` strips and all they change by complete line logic
-        (on bit sets: :meth:`paint.search.board.Board.settle`), and record the outcome in ``node``.
+    def run(self, node: Node, base: Grid, marks, pending, before: list[int] | None = None) -> None:
+        """Lay ``marks`` on grid ``base`` (``before``: its bit sets, when known), settle the ``pending`` strips and
+        all they change by complete line logic (on bit sets: :meth:`paint.search.board.Board.settle`), and record
+        the outcome in ``node``.
 
         What the line rules reach from there is exactly what complete line
         logic reaches, as the rules include ``try_one``; the rules' own
         steps are worked out only for a branch that is told (:meth:`tell`).
         """
         board = self.board()
-        before = self.state(base)
+        if before is None:
+            before = self.state(base)
         state = list(before)
         h, lines = board.height, board.height + board.width
         for mark in marks:
@@ -205,7 +210,7 @@ class _Search:
         settled, _ = board.settle(state, set(pending))
         node.runs += ((base, tuple(marks), frozenset(pending), settled < 0),)
         if settled < 0:
-            node.outcome, node.dead, node.grid = Outcome.CONTRADICTION, True, None
+            node.outcome, node.dead, node.grid, node.settled = Outcome.CONTRADICTION, True, None, None
             return
         grid = grid_copy(base)
         every, blank = (1 << board.width) - 1, False
@@ -220,6 +225,7 @@ class _Search:
                 c = lowest.bit_length() - 1
                 row[c] = FULL if state[r] & lowest else EMPTY
         node.grid = grid
+        node.settled = (grid, state)  # every known square of the grid: its children's runs start from it
         node.outcome = Outcome.STALLED if blank else Outcome.SOLVED
         if not blank:
             self.solved(grid)
@@ -426,16 +432,23 @@ class _Search:
                 return
             if kind is Scanned.ONE:
                 survivor = next(child for child in children if not child.dead)
-                node.grid, node.outcome = survivor.grid, survivor.outcome
+                node.grid, node.outcome, node.settled = survivor.grid, survivor.outcome, survivor.settled
                 node.runs += survivor.runs
                 continue
             pending = set()
             for mark in marks:
                 pending.update(self.main.through(mark.row, mark.column))
-            self.run(node, node.grid, marks, pending)
+            self.run(node, node.grid, marks, pending, settled_state(node))
             if node.dead:
                 kill(node)
                 self.refine(first_open(node))
+
+
+def settled_state(node: Node) -> list[int] | None:
+    """The bit sets of ``node``'s grid as the search's run left them (:attr:`paint.search.tree.Node.settled`), or
+    None when its grid has changed since (or it has none)."""
+    settled = node.settled
+    return settled[1] if settled is not None and node.grid is not None and settled[0] is node.grid else None
 
 
 def explore(main, rules, budget: Budget, options: SolveOptions | None = None,
@@ -499,6 +512,7 @@ def _explore(main, rules, budget: Budget, options: SolveOptions | None, memory: 
     search = _Search(main, rules, budget, options, SearchMemory() if memory is None else memory)
     search.chained = chained
     root = Node(None, None, 0, grid=grid_copy(main.grid), outcome=Outcome.STALLED)  # a copy: branches keep it
+    root.settled = (root.grid, state_of(root.grid.rows))
     try:
         kind, children, marks = yield from search.scan(root)
         root.adopt(children)

@@ -38,8 +38,12 @@ def placement_marks(placement: Placement, grid: Grid) -> list[Mark]:
     could be either of two targets learns which.
     """
     strip = placement.strip
-    length = grid.width if strip.kind == "row" else grid.height
-    squares = bytes(grid.rows[r][c] for r, c in (strip.square(p) for p in range(length)))
+    if strip.kind == "row":
+        squares = bytes(grid.rows[strip.index])
+    else:
+        column = strip.index
+        squares = bytes(row[column] for row in grid.rows)
+    length = len(squares)
     start, end = placement.start, placement.start + placement.size
     line = bytearray(squares)
     line[start:end] = bytes([FULL]) * placement.size

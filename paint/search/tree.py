@@ -57,6 +57,7 @@ class Node:
     marks: tuple[Mark, ...] = ()
     runs: tuple = ()
     runs_told: int = 0
+    settled: tuple | None = None  # (grid, its bit sets) as the search's run left them, for the children's runs
 
     @property
     def told(self) -> bool:
@@ -100,7 +101,7 @@ def kill(node: Node) -> None:
     """Mark ``node`` broken; a parent left with no open child has broken too (up to, not including, the stall)."""
     while True:
         node.dead = True
-        node.grid = None
+        node.grid = node.settled = None
         parent = node.parent
         parent.alive -= 1
         if parent.parent is None or parent.alive > 0:
