@@ -267,11 +267,15 @@ class SolveOptions:
       of consequences that broke, and with each search step the chain of
       each place of its block that broke, which the explanation prints.
       Off, a probe step records only the square it assumed and the one it
-      marked, and a search step's places that broke are left untold (their
-      ``chain``, ``broken`` and ``reason`` None): the same steps, with the
-      same lines, found in about half the time, for a caller that reads
+      marked, and a search step's places are left untold: those that broke
+      have no ``chain``, ``broken`` or ``reason``, those left no
+      ``follows``, and the record no ``squares``.  With the rules
+      including ``try_one`` (the default) these are the same steps, with
+      the same lines, found in about half the time, for a caller that reads
       only the steps' lines or which rules were used
-      (:func:`paint.check.check_puzzle`, ``paint solve --brief``).
+      (:func:`paint.check.check_puzzle`, ``paint solve --brief``); with
+      rules that leave ``try_one`` out, a probe the rules cannot tell is
+      still taken, where with chains it is passed over.
 
     Raises ValueError for a limit or a scan width that is not positive, and
     for a time limit that is NaN or infinite (None means no limit); TypeError

@@ -263,7 +263,7 @@ class TestExplanation:
         """--brief prints only the step lines, so the solve keeps no chains (``SolveOptions.chains`` off: the
         probes' and the search places' chains are not followed again to be told), and the lines are those of
         the whole explanation: on mum, 37 steps by contradiction (17 of them probes) and 3 search steps.
-        --json and --html, which print the chains, keep them."""
+        --json, and --html but for a brief page, which print the chains, keep them."""
         mum = Path(__file__).parent / "corpus" / "survey" / "webpbn-00065-mum.non"
         asked = []
         monkeypatch.setattr(solve_command, "solve", lambda puzzle, options, **kw: asked.append(options.chains)
@@ -276,8 +276,13 @@ class TestExplanation:
         assert sum(". search (" in line for line in brief) == 3
         assert all(step.chain is not None for step in whole.steps if step.rule in ("edge", "corner"))
         cli.main(["solve", "--brief", "--json", str(TINY)])
-        cli.main(["solve", "--brief", "--html", str(tmp_path / "page.html"), "-o", os.devnull, str(TINY)])
-        assert asked == [False, True, True]
+        for flags in (["--brief"], []):  # the brief page shows no chain either: the same headings
+            cli.main(["solve", *flags, "--html", str(tmp_path / f"page{len(flags)}.html"), "-o", os.devnull, str(mum)])
+        assert asked == [False, True, False, True]
+        brief_page, page = ((tmp_path / f"page{n}.html").read_text(encoding="utf-8") for n in (1, 0))
+        headings = re.compile(r'<li class="round">[^<]*</li>')
+        assert '<li class="round">edge</li>' in brief_page
+        assert headings.findall(brief_page) == headings.findall(page)
 
     def test_reasons_by_default(self, capsys):
         """Each step is followed by its reasons, indented, without asking for them."""

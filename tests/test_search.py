@@ -634,6 +634,9 @@ class TestBranchCounts:
         def text(result):
             return [(part.lines, part.reasons, part.drawing) for part in map(step_part, result.steps)]
         assert len(counted.steps) == len(uncounted.steps) and text(counted) == text(uncounted)
+        from paint.render import render_text
+        detailed = render_text(uncounted, detail=True)  # what a program asking for the detail of it is shown
+        assert "at columns 9-15 breaks\n" in detailed
 
     def test_an_uncounted_place_says_so(self):
         from paint.explanation import Branch, Outcome, Placement

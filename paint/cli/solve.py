@@ -109,8 +109,9 @@ def run(arguments) -> int:
                            steps=arguments.steps,
                            # the counts of the places a search leaves: in what shows them (the page's list of places)
                            branch_counts=arguments.detail or arguments.json or bool(arguments.html),
-                           # the chains of probes and of a search's places: in what prints them (not the brief text)
-                           chains=not arguments.brief or arguments.json or bool(arguments.html))
+                           # the chains of probes and of a search's places: in what prints them (not the brief text,
+                           # nor the brief page)
+                           chains=not arguments.brief or arguments.json)
     results: list = []
     stop = _Stopping()
     with handling(stop.handle), contextlib.ExitStack() as outputs:

@@ -322,11 +322,13 @@ class HtmlWriter:
         """
         write = self.stream.write
         if self.rounds and step.round != self.round:
-            if step.chain is None and step.search is None:
+            probe = step.chain is not None or step.assumed is not None  # (a solve that keeps no chains: assumed)
+            if not probe and step.search is None:
                 write(f'<li class="round">round {step.round}: {html.escape(step.rule)}</li>\n')
             elif step.rule != self.rule:  # a run of probes or search steps, one round each, under one heading
                 write(f'<li class="round">{html.escape(step.rule)}</li>\n')
-        self.round, self.rule = step.round, (step.rule if step.chain is not None or step.search is not None else None)
+        self.round = step.round
+        self.rule = step.rule if step.chain is not None or step.assumed is not None or step.search is not None else None
         reasons = "" if self.brief else reasons_html(step, detail=self.detail, body=body)
         width = self.puzzle.width
         drawing = None if self.brief else drawing_data(step, width)

@@ -247,7 +247,8 @@ def _breaks(engine, row: int, column: int, generations: int, reads: dict[int, in
 def _needed(engine, placed, generations: int, targets=None) -> dict[int, set[int]] | None:
     """The strips, by generation, that a follow of the marks ``placed`` (:class:`_Follower`) needs to work for its
     break - or, given ``targets`` (``(row, column)`` pairs), for those squares - found by the exact line solver on
-    bit sets; None when nothing breaks within ``generations`` (a target is not reached, or something breaks).
+    bit sets.  None when the follow has no chain to tell: nothing breaks within ``generations`` - or, given
+    ``targets``, a target is not reached or something breaks (:meth:`_Follower.derive` then has none either).
 
     The follow itself, generation by generation, with each strip settled at
     once, as the line rules run to their end on it settle it (``try_one`` is
@@ -309,7 +310,10 @@ def _needed(engine, placed, generations: int, targets=None) -> dict[int, set[int
     for mark in placed:
         put(mark.row, mark.column, mark.value == FULL, -1)
         current.update(engine.through(mark.row, mark.column))
+    budget = engine.budget
     for generation in range(1, generations + 1):
+        if budget is not None:  # once a generation, as the quick pass (a search's follow runs to its end)
+            budget.check()
         made = []
         for index in sorted(current):
             live = strips[index]
