@@ -507,7 +507,8 @@ class TestBranchWork:
     def test_a_branch_starts_from_the_bit_sets_its_parent_was_left_with(self, monkeypatch):
         """A branch's run starts from the bit sets the run of its parent (or, for a place remembered from an
         earlier stall, of both it and the stall) left, not from its grid read again
-        (:attr:`paint.search.tree.Node.settled`): they are always the grid's, and nearly every run has them."""
+        (:attr:`paint.search.tree.Node.settled`): they are always the grid's, and nearly every run has them.
+        What the places left agree on is read from the same bit sets, and is what their squares say."""
         from paint.search.board import state_of
         real, given = bfs._Search.run, []
 
@@ -516,10 +517,27 @@ class TestBranchWork:
             assert before is None or before == state_of(base.rows)
             return real(search, node, base, marks, pending, before)
 
+        from paint.search import tree
+        real_agreement, agreed = tree.agreement, []
+
+        def agreement(grid, live):  # on the branches' bit sets, and on their squares read one by one
+            found = real_agreement(grid, live)
+            if live and all(child.grid is not None for child in live):
+                agreed.append(all(tree.settled_state(child) is not None for child in live))
+                kept = [child.settled for child in live]
+                for child in live:
+                    child.settled = None
+                assert real_agreement(grid, live) == found
+                for child, settled in zip(live, kept):
+                    child.settled = settled
+            return found
+
         monkeypatch.setattr(bfs._Search, "run", run)
+        monkeypatch.setattr(bfs, "agreement", agreement)
         for name in ("webpbn-06574-forever", "webpbn-00065-mum"):
             assert paint.solve(paint.load(CORPUS / "survey" / f"{name}.non")).status == "solved"
         assert len(given) > 4000 and sum(given) > 0.99 * len(given)
+        assert len(agreed) > 1000 and sum(agreed) > 0.9 * len(agreed)
 
     @settings(max_examples=60, deadline=None)
     @given(st.integers(3, 7), st.integers(3, 7), st.randoms(use_true_random=False))

@@ -52,7 +52,8 @@ from ..options import SolveOptions
 from ..squares import EMPTY, FULL, Grid
 from .blocks import blocks_by_places, placement_marks
 from .board import Board, state_of
-from .tree import LEFT, Disagreement, Node, agreement, branch, changed, first_open, grid_copy, kill, merge, record
+from .tree import (LEFT, Disagreement, Node, agreement, branch, changed, first_open, grid_copy, kill, merge, record,
+                   settled_state)
 
 
 class Verdict(enum.StrEnum):
@@ -442,13 +443,6 @@ class _Search:
             if node.dead:
                 kill(node)
                 self.refine(first_open(node))
-
-
-def settled_state(node: Node) -> list[int] | None:
-    """The bit sets of ``node``'s grid as the search's run left them (:attr:`paint.search.tree.Node.settled`), or
-    None when its grid has changed since (or it has none)."""
-    settled = node.settled
-    return settled[1] if settled is not None and node.grid is not None and settled[0] is node.grid else None
 
 
 def explore(main, rules, budget: Budget, options: SolveOptions | None = None,

@@ -16,7 +16,7 @@ import attrs
 
 from ..errors import Contradiction
 from ..explanation import Branch, Mark, Outcome, Placement, Search
-from ..squares import BLANK, Grid
+from ..squares import BLANK, Grid, Square
 from ..strip import StripId
 
 
@@ -119,6 +119,9 @@ def agreement(grid: Grid, live: list[Node]) -> list[Mark]:
     """
     if not live or any(child.grid is None for child in live):
         return []
+    states = [settled_state(child) for child in live]
+    if None not in states:  # on the bit sets the branches' runs left: a row's common squares at once
+        return _agreed(grid, states)
     first, others = live[0].grid.rows, [child.grid.rows for child in live[1:]]
     marks = []
     for r, row in enumerate(grid.rows):
@@ -129,6 +132,33 @@ def agreement(grid: Grid, live: list[Node]) -> list[Mark]:
             if value != BLANK and all(other[r][c] == value for other in others):
                 marks.append(Mark(r, c, value, StripId("row", r)))  # named by the row it lies in
     return marks
+
+
+def _agreed(grid: Grid, states: list[list[int]]) -> list[Mark]:
+    """:func:`agreement` on the branches' bit sets (:attr:`Node.settled`), in the same order: row by row, column by
+    column."""
+    lines = grid.height + grid.width
+    marks = []
+    for r, row in enumerate(grid.rows):
+        full = empty = -1
+        for state in states:
+            full &= state[r]
+            empty &= state[lines + r]
+        common = full | empty
+        while common:
+            lowest = common & -common
+            common ^= lowest
+            c = lowest.bit_length() - 1
+            if row[c] == BLANK:
+                marks.append(Mark(r, c, Square.FULL if full & lowest else Square.EMPTY, StripId("row", r)))
+    return marks
+
+
+def settled_state(node: Node) -> list[int] | None:
+    """The bit sets of ``node``'s grid as the search's run left them (:attr:`Node.settled`), or None when its grid
+    has changed since (or it has none)."""
+    settled = node.settled
+    return settled[1] if settled is not None and node.grid is not None and settled[0] is node.grid else None
 
 
 def changed(node: Node) -> frozenset[StripId]:
