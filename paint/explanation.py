@@ -428,8 +428,9 @@ class Step:
     """One step of the explanation: ``number`` (from 1), ``rule`` name, ``marks`` in order, ``reasons`` per strip.
 
     A probe step (``edge``, ``corner``) also has its ``chain`` and the square
-    it ``assumed`` (the chain's assumption, kept also by a solve that keeps
-    no chains, :attr:`paint.options.SolveOptions.chains`); a search step its
+    it ``assumed`` (by default the chain's assumption; given on its own by a
+    solve that keeps no chains, :attr:`paint.options.SolveOptions.chains`), so
+    a step is a probe step when ``assumed`` is not None; a search step has its
     ``search`` record.  ``round`` numbers the rounds of the engine
     (one rule over the strips that changed, or one probe or search step):
     with ``--steps strip`` a round gives one step per strip it changed, with
@@ -445,7 +446,8 @@ class Step:
     search: Search | None = None
     round: int = 0
     last: bool = True
-    assumed: Mark | None = None
+    assumed: Mark | None = attrs.field(
+        default=attrs.Factory(lambda step: None if step.chain is None else step.chain.assumed, takes_self=True))
 
     @property
     def strip(self) -> StripId | None:
@@ -461,7 +463,7 @@ class Step:
         *case analysis* when the places left agree on the squares marked; a line rule's step the technique
         all its reasons matched, else None.
         """
-        if self.chain is not None or self.assumed is not None:
+        if self.assumed is not None:  # a probe
             return "contradiction"
         if self.search is not None:
             return "case analysis" if self.search.agreed else "trial and error"

@@ -214,7 +214,7 @@ def step_line(step: Step, worked: dict | None = None) -> dict | None:
         for mark in step.marks:
             after[mark.position] = mark.value
         return {"before": format_line(search.squares), "after": format_line(after)}
-    if step.chain is not None or step.strip is None or len(step.reasons) != 1:
+    if step.assumed is not None or step.strip is None or len(step.reasons) != 1:
         return None
     return line_document(step.reasons[0], step.marks) if worked is None else worked
 
@@ -222,7 +222,7 @@ def step_line(step: Step, worked: dict | None = None) -> dict | None:
 def cites_other_lines(step: Step) -> bool:
     """Whether ``step``'s reasons cite squares off the line it marks: a probe's chain, a search step's places and
     chains, a round of several strips (``--steps rule``)."""
-    return step.chain is not None or step.search is not None or step_line(step) is None
+    return step.assumed is not None or step.search is not None or step_line(step) is None
 
 
 def reason_document(reason) -> dict:

@@ -788,7 +788,7 @@ def step_head(step) -> str:
     """
     named = step.technique
     rule = f"{step.rule} ({named})" if named else step.rule
-    assumed = step.chain.assumed if step.chain is not None else step.assumed
+    assumed = step.assumed
     if assumed is not None:  # a probe step, told by its chain or, in a solve that keeps none, by its line alone
         return f"{rule}: row {assumed.row + 1}, column {assumed.column + 1} cannot be {assumed.value.word}"
     strip = step.strip

@@ -62,8 +62,8 @@ def hint_lines(hint, *, level: int = 3, width: int = WIDTH) -> list[str]:
 
 def where(step) -> str:
     """Where the step is, as a person looks for it: its row or column, or the square a probe tried."""
-    if step.chain is not None:
-        square = step.chain.assumed
+    if step.assumed is not None:
+        square = step.assumed
         return f"row {square.row + 1}, column {square.column + 1}"
     strip = step.strip
     if strip is None and step.search is not None:

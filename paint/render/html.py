@@ -321,14 +321,13 @@ class HtmlWriter:
         already worded it (see :func:`reasons_html`).
         """
         write = self.stream.write
+        single = step.assumed is not None or step.search is not None  # a probe or search step: a round of one
         if self.rounds and step.round != self.round:
-            probe = step.chain is not None or step.assumed is not None  # (a solve that keeps no chains: assumed)
-            if not probe and step.search is None:
+            if not single:
                 write(f'<li class="round">round {step.round}: {html.escape(step.rule)}</li>\n')
             elif step.rule != self.rule:  # a run of probes or search steps, one round each, under one heading
                 write(f'<li class="round">{html.escape(step.rule)}</li>\n')
-        self.round = step.round
-        self.rule = step.rule if step.chain is not None or step.assumed is not None or step.search is not None else None
+        self.round, self.rule = step.round, (step.rule if single else None)
         reasons = "" if self.brief else reasons_html(step, detail=self.detail, body=body)
         width = self.puzzle.width
         drawing = None if self.brief else drawing_data(step, width)

@@ -339,8 +339,7 @@ def _needed(engine, placed, generations: int, targets=None) -> dict[int, set[int
                                                                    known_empty | mine_empty) is None:
                     if targets is not None:
                         return None
-                    return needs(putters(index, mine_full | mine_empty) | putters(index, before),
-                                 (generation, index))
+                    return needs(putters(index, mine_full | mine_empty), (generation, index))  # (before among them)
             work = len(works)
             works.append((generation, index))
             reads.append(putters(index, before))

@@ -228,10 +228,9 @@ def branch(node: Node, survived: bool, keep_steps: bool) -> Branch:
         reason = node.reason.reason
     else:
         lines, reason = (() if node.reason is None else (node.reason,)), node.reason
-    # a place left, or one under a place that broke further down, not told (SolveOptions.branch_counts off) has
-    # no count
-    worked = None if node.outcome in LEFT + (Outcome.EXHAUSTED, Outcome.CONTRADICTION) and not node.told \
-        else node.worked
+    # a branch not told (SolveOptions.branch_counts off: a place left, or one under a place that broke further down)
+    # has no count
+    worked = node.worked if node.told else None
     return Branch(node.placement, node.level, outcome, worked, node.steps if keep_steps else (),
                   node.broken, reason, children, lines)
 
