@@ -81,6 +81,12 @@ class CheckOptions:
       solutions or a deep search;
     - ``policy``: how the depth-first search spends its positions
       (:class:`paint.options.SearchPolicy`).
+    - ``sat``: where the rules stall, count the solutions with a SAT solver
+      (:mod:`paint.search.sat`, ``pip install 'paint[sat]'``) instead of
+      the depth-first search: it decides puzzles that search cannot (faase)
+      and is slower on most others; it measures no search depth, so a
+      ``needs-search`` puzzle it decides has no ``search_depth`` and no
+      ``grade`` (6 or 7).  Not with ``explain_search``.
 
     The words are those of docs/glossary.md.  Raises ValueError for a limit
     that is not positive.
@@ -98,6 +104,7 @@ class CheckOptions:
     max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
     explain_search: bool = False
     policy: SearchPolicy = attrs.field(default=SearchPolicy(), validator=attrs.validators.instance_of(SearchPolicy))
+    sat: bool = False
 
     @property
     def allowed(self) -> tuple[str, ...]:
@@ -125,11 +132,12 @@ class Check:
       when trying each blank square both ways where the rules stalled
       settles the puzzle, one more for each guess stacked on another
       (:attr:`paint.search.dfs.Counted.depth`; the levels of the explained
-      search with :attr:`CheckOptions.explain_search`); None without search
-      or when a limit stopped the depth-first search;
+      search with :attr:`CheckOptions.explain_search`); None without search,
+      when a limit stopped the depth-first search, or when a SAT solver
+      decided (:attr:`CheckOptions.sat`);
     - ``grade``: how hard the hardest step it needs is, 1 (counting) to 7
       (deep search) (:func:`paint.grade.grade`); None without one solution
-      found;
+      found, or for ``needs-search`` without a ``search_depth`` (6 or 7);
     - ``effort``: the steps each rule took, in the ladder's order
       (:func:`paint.grade.effort`);
     - ``differing``: for ``multiple``, the squares in which two solutions differ;
@@ -253,7 +261,8 @@ def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: s
     depth_first = not options.explain_search
     result = solve(puzzle, SolveOptions(max_time=options.max_time, max_branches=options.max_branches,
                                         depth_first=depth_first, max_positions=options.max_positions,
-                                        policy=options.policy, chains=False), stop=stop)
+                                        policy=options.policy, chains=False, sat=options.sat and depth_first),
+                   stop=stop)
     status, solutions = result.status, result.solutions
     contradiction = result.contradiction.sentence if result.contradiction is not None else None
     if depth_first and result.stalls:  # the rules stalled, and the depth-first search decided from there
@@ -294,7 +303,8 @@ def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: s
         blank_at_stall=None if stall is None else stall.count(BLANK),
         search_depth=depth,
         differing=len(solutions[0].differences(solutions[1])) if status == "multiple" else None,
-        grade=grade(verdict, hardest, depth), effort=effort(step.rule for step in result.steps),
+        grade=None if verdict == "needs-search" and depth is None else grade(verdict, hardest, depth),
+        effort=effort(step.rule for step in result.steps),
         seconds=time.perf_counter() - started, goal_matches=goal_matches, error=error,
         contradiction=contradiction,
         width=puzzle.width, height=puzzle.height, puzzle=puzzle,

@@ -276,6 +276,14 @@ class SolveOptions:
       (:func:`paint.check.check_puzzle`, ``paint solve --brief``); with
       rules that leave ``try_one`` out, a probe the rules cannot tell is
       still taken, where with chains it is passed over.
+    - ``sat``: the solutions are counted by a SAT solver
+      (:mod:`paint.search.sat`: CaDiCaL through python-sat, ``pip install
+      'paint[sat]'``) wherever the depth-first search would count them
+      (``depth_first``, ``second_solution``, the pair a solve with several
+      shows), in a child process the time limit stops; ``max_positions``
+      does not apply, and ``depth_first.depth`` of the result is None.  It
+      decides puzzles the depth-first search cannot (``paint check --sat``;
+      docs/search.md, "A SAT solver") and is slower on most others.
 
     Raises ValueError for a limit or a scan width that is not positive, and
     for a time limit that is NaN or infinite (None means no limit); TypeError
@@ -306,3 +314,4 @@ class SolveOptions:
     inner_scan: int = attrs.field(default=4, validator=count)
     inner_limit: int = attrs.field(default=8, validator=count)
     chains: bool = attrs.field(default=True, validator=_flag)
+    sat: bool = attrs.field(default=False, validator=_flag)

@@ -318,8 +318,12 @@ class _Turns:
 def _depth_first(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budget, *, shown: bool = False):
     """What the depth-first search finds from the stalled ``grid`` (:func:`paint.search.dfs.two_solutions`):
     within :attr:`SolveOptions.max_positions` positions for :attr:`SolveOptions.depth_first` (or to find the
-    pair to show, ``shown``), else :attr:`SolveOptions.second_solution`.  Raises
+    pair to show, ``shown``), else :attr:`SolveOptions.second_solution`; with :attr:`SolveOptions.sat`, what
+    the SAT solver finds (:func:`paint.search.sat.two_solutions`).  Raises
     :class:`paint.budget.LimitReached` as the budget says."""
+    if options.sat:
+        from .search import sat
+        return sat.two_solutions(puzzle, grid.rows, budget=budget)
     from .search.dfs import two_solutions  # only a puzzle the rules cannot finish loads it
     positions = options.max_positions if options.depth_first or shown else options.second_solution
     return two_solutions(puzzle, grid.rows, positions=positions, budget=budget, policy=options.policy)

@@ -1274,3 +1274,24 @@ class TestInstructionsBenchmark:
         import hashlib
         answers = [(check.verdict, check.steps, check.grade, check.hardest_rule, sorted((check.effort or {}).items()))]
         assert both > 10 ** 8 and digest == hashlib.md5(repr(answers).encode()).hexdigest()
+
+
+@pytest.mark.parametrize("name, differing", [
+    ("faase", [(60, 55), (60, 57), (62, 55), (62, 57)]),
+    ("knotty", [(5, 31), (5, 32), (7, 29), (7, 31), (7, 32), (7, 34), (9, 27), (9, 29), (10, 27), (10, 29),
+                (10, 32), (10, 34), (12, 29), (12, 32)])])
+def test_the_survey_hard_puzzles_have_two_solutions(name, differing):
+    """Faase and knotty, which no solver of the 2013 survey finished and paint's depth-first search does not
+    decide, have more than one solution: the two grids ``paint check --sat`` found for each
+    (tests/data/solutions/NAME-two.txt) fit every clue, by the independent checker and by paint's own, and differ
+    in these squares (rows and columns from 1)."""
+    puzzle = paint.load(str(TESTS / "corpus" / "survey" / f"{name}.non"))
+    text = (TESTS / "data" / "solutions" / f"{name}-two.txt").read_text(encoding="utf-8")
+    lines = [line for line in text.splitlines() if line and not line.startswith("#")]
+    first, second = lines[:puzzle.height], lines[puzzle.height:]
+    assert len(second) == puzzle.height
+    for grid in (first, second):
+        assert is_solution(puzzle.rows, puzzle.columns, grid)
+        assert paint.solve(puzzle, start=Grid.from_lines(grid)).status == "solved"  # every square given: fits
+    assert [(r + 1, c + 1) for r, (a, b) in enumerate(zip(first, second))
+            for c, (x, y) in enumerate(zip(a, b)) if x != y] == differing

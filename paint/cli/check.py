@@ -74,6 +74,11 @@ def add_parser(commands, names) -> None:
                        help="check the puzzles on the workers of the Dask scheduler at ADDRESS (tcp://host:8786), "
                             "with the same verdicts, limits and report; they need paint, the same version, not the "
                             "files (pip install 'paint[cluster]'; docs/check.md, 'On a cluster')")
+    check.add_argument("--sat", action="store_true",
+                       help="where line logic stalls, count the solutions with a SAT solver (CaDiCaL, "
+                            "pip install 'paint[sat]') instead of paint's depth-first search: it decides "
+                            "puzzles that search cannot and is slower on most others; it does not measure how "
+                            "deep the search goes, so a needs-search puzzle gets no grade")
     add_grid(check, "judge the puzzle from these squares (one puzzle only): an editor's given squares")
     add_limits(check, "check")
     # one name for one count: --max-branches counts the branches of paint solve's breadth-first search
@@ -122,8 +127,15 @@ def run(arguments) -> int:
         _make_folder(folder, arguments.html)
     if arguments.html:
         check_destination(arguments.html, protect=protect)
+    if arguments.sat and arguments.max_positions is not None:
+        raise PaintError("--max-positions counts the positions of paint's depth-first search, which --sat "
+                         "replaces: use --max-time")
+    if arguments.sat:
+        from ..search.sat import available
+        if not available():
+            raise PaintError("--sat needs python-sat, which is not installed: pip install 'paint[sat]'")
     options = CheckOptions(allow_probes=arguments.allow_probes, max_time=arguments.max_time,
-                           max_positions=arguments.max_positions)
+                           max_positions=arguments.max_positions, sat=arguments.sat)
     # A stop signal sent to the whole process group (``timeout``, a session's end) may reach this process twice:
     # once while the batch runs, which stops it, and again once it is over.  From here on a signal is noted and
     # the report of what was checked is still written; the batch installs its own handler while it runs.

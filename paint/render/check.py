@@ -74,8 +74,7 @@ def describe(check: Check, *, allow_probes: bool = False) -> str:
     elif verdict == "needs-search":
         parts += [stalled] if stalled else []
         after = f", after {plural(check.steps, 'step')} of the rules" if check.steps else ""
-        parts += [f"search {plural(check.search_depth or 0, 'level')} deep finishes it{after}",
-                  "the solution is unique"]
+        parts += [_searched(check) + f" finishes it{after}", "the solution is unique"]
     elif verdict == "multiple":
         parts += [stalled] if stalled else []
         parts.append(f"more than one solution: two of them differ in {plural(check.differing or 0, 'square')}")
@@ -109,7 +108,7 @@ def note(check: Check) -> str:
     if check.error:
         return check.error
     if check.verdict == "needs-search":
-        return f"search {plural(check.search_depth or 0, 'level')} deep"
+        return _searched(check)
     if check.verdict == "multiple":
         return f"two solutions differ in {plural(check.differing or 0, 'square')}"
     if check.verdict == "no-solution":
@@ -117,6 +116,14 @@ def note(check: Check) -> str:
     if check.verdict == "limit":
         return "stopped by a limit"
     return ""
+
+
+def _searched(check: Check) -> str:
+    """How far search went for a ``needs-search`` puzzle: ``'search 2 levels deep'``, or, decided by a SAT solver
+    (which has no levels), ``'search (SAT: depth not measured)'``."""
+    if check.search_depth is None:
+        return "search (SAT: depth not measured)"
+    return f"search {plural(check.search_depth, 'level')} deep"
 
 
 def _without_file(file: str, message: str) -> str:

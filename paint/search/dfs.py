@@ -54,13 +54,14 @@ class Counted:
     - ``depth``: the levels of trial it went down (docs/glossary.md): 1
       when the position it started from was settled by probing (or had no
       blank square), one more for each guess stacked on another (0 when
-      the known squares could not be completed at all);
+      the known squares could not be completed at all); None when a SAT
+      solver found them (:mod:`paint.search.sat`), which has no levels;
     - ``positions``: the positions it worked, of every pass.
     """
 
     solutions: tuple[Grid, ...]
     complete: bool
-    depth: int = 0
+    depth: int | None = 0
     positions: int = 0
 
     @property

@@ -1,0 +1,284 @@
+"""Up to two solutions of a puzzle found by a SAT solver, explaining nothing (``paint check --sat``).
+
+Where the rules stall, :mod:`paint.search.dfs` counts the solutions by
+line propagation, probing and backtracking.  This module is the other way
+an editor can ask "does it have one solution?": every row and column is
+written as clauses over one variable per square, and a well-kept SAT
+solver, CaDiCaL 1.9.5 through python-sat (``pip install 'paint[sat]'``),
+looks for a solution; once one is found, a clause forbidding exactly that
+grid is added and it looks again.  None then means the first is the only
+one; a second is a second solution.  The solver learns a clause from every
+contradiction it meets (conflict-driven clause learning), which line
+propagation and probing do not.  It decides a puzzle the depth-first search
+cannot (faase: two solutions, in minutes) and loses to it on most others
+(docs/search.md, "A SAT solver").
+
+A clue is written as the automaton that reads its line square by square
+(Pesant 2004, the ``regular`` constraint), as clauses in the way of Bacchus
+("GAC via unit propagation", CP 2007): a variable for each state the
+automaton can be in before each square, and one for each transition it can
+take there.  Unit propagation on these clauses finds every square the line
+forces, as the exact line solvers do (:mod:`paint.linesolvers`), so the
+solver starts from what line logic knows.
+
+The solver runs in a child process: the CaDiCaL of python-sat cannot be
+interrupted, and a time limit or Ctrl-C must stop it.  The child is
+stopped (killed) when the budget's time is spent or its ``stop`` is set.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import subprocess
+import sys
+import tempfile
+import threading
+
+from ..budget import Budget, LimitReached
+from ..squares import EMPTY, FULL, Grid
+from .dfs import Counted
+
+SOLVER = "cadical195"
+"""The python-sat solver used: CaDiCaL 1.9.5."""
+
+POLL = 0.05
+"""Seconds between two looks at the budget while the child works."""
+
+
+def available() -> bool:
+    """True when python-sat is installed (``pip install 'paint[sat]'``)."""
+    try:
+        import pysat.solvers  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def line_clauses(cells: list[int], clue, new, known=None) -> list[list[int]]:
+    """The clauses that hold exactly when the squares of one line, variables ``cells`` (true: full), fit ``clue``.
+
+    ``new()`` gives a fresh variable.  ``known``, if given, holds the
+    line's square values (0 blank, 1 empty, 2 full): the automaton then
+    takes no step that reads a known square the other way, which leaves a
+    line mostly known few clauses (the known squares themselves are the
+    caller's unit clauses).  The automaton of the clue has a
+    state for the gap before each block (where it may stay on an empty
+    square), one for each square of each block, and the gap after the
+    last block; only the states it can be in before square ``t`` of some
+    way through the line get a variable.  A clue that cannot fit the line
+    gives the empty clause.  (Bacchus 2007: the state and transition
+    variables, a transition implying its state, its square's value and the
+    next state; a state implying one of its transitions out and, after the
+    first square, one of those into it; a square's value implying one of
+    the transitions that read it; the automaton in one of its states
+    before each square.  Unit propagation then finds every square the clue
+    and the known squares force, or that they cannot both hold: tested on
+    every partial line of up to 5 squares.)
+    """
+    blocks = [block for block in clue if block]
+    n = len(cells)
+    step: list[dict[int, int]] = [{}]  # state -> {value: next state}; value 1 full, 0 empty
+    for block in blocks:
+        gap = len(step) - 1
+        first = len(step)
+        step.extend({} for _ in range(block))
+        step[gap][0] = gap
+        step[gap][1] = first
+        for i in range(block - 1):
+            step[first + i][1] = first + i + 1
+        step.append({})
+        step[first + block - 1][0] = len(step) - 1
+    final = len(step) - 1
+    step[final][0] = final
+    accepting = {final, final - 1} if blocks else {final}
+    reads = [(0, 1) if known is None or known[t] == 0 else (1,) if known[t] == FULL else (0,) for t in range(n)]
+    reach = [{0}]
+    for t in range(n):
+        reach.append({step[state][value] for state in reach[t] for value in reads[t] if value in step[state]})
+    alive: list[set[int]] = [set() for _ in range(n + 1)]
+    alive[n] = reach[n] & accepting
+    if not alive[n]:
+        return [[]]
+    for t in range(n - 1, -1, -1):
+        alive[t] = {state for state in reach[t]
+                    if any(value in step[state] and step[state][value] in alive[t + 1] for value in reads[t])}
+    state = [{s: new() for s in sorted(alive[t])} for t in range(n + 1)]
+    clauses = [[state[0][0]]]
+    into: list[dict[int, list[int]]] = [{} for _ in range(n + 1)]
+    for t in range(n):
+        reading = {0: [], 1: []}
+        for s in sorted(alive[t]):
+            out = []
+            for value, after in step[s].items():
+                if after not in alive[t + 1] or value not in reads[t]:
+                    continue
+                move = new()
+                square = cells[t] if value else -cells[t]
+                clauses += [[-move, state[t][s]], [-move, square], [-move, state[t + 1][after]],
+                            [move, -state[t][s], -square]]
+                out.append(move)
+                reading[value].append(move)
+                into[t + 1].setdefault(after, []).append(move)
+            clauses.append([-state[t][s], *out])
+        clauses.append([-cells[t], *reading[1]])
+        clauses.append([cells[t], *reading[0]])
+    for t in range(1, n + 1):
+        for s, variable in state[t].items():
+            clauses.append([-variable, *into[t][s]])
+        clauses.append(list(state[t].values()))
+    return clauses
+
+
+def clauses(rows_clues, column_clues, rows) -> tuple[list[list[int]], int]:
+    """The clauses of a whole puzzle and how many variables they use.
+
+    ``rows_clues``/``column_clues``: the clues (tuples of block lengths);
+    ``rows``: one sequence of square values per row (0 blank, 1 empty,
+    2 full), whose known squares are added as unit clauses.  Square (row
+    ``r``, column ``c``), 0-based, is variable ``r * width + c + 1``.
+    """
+    height, width = len(rows_clues), len(column_clues)
+    count = height * width
+
+    def new() -> int:
+        nonlocal count
+        count += 1
+        return count
+
+    found: list[list[int]] = []
+    for r, clue in enumerate(rows_clues):
+        found += line_clauses([r * width + c + 1 for c in range(width)], clue, new, rows[r])
+    for c, clue in enumerate(column_clues):
+        found += line_clauses([r * width + c + 1 for r in range(height)], clue, new, [row[c] for row in rows])
+    for r, row in enumerate(rows):
+        for c, value in enumerate(row):
+            if value == FULL:
+                found.append([r * width + c + 1])
+            elif value == EMPTY:
+                found.append([-(r * width + c + 1)])
+    return found, count
+
+
+def _solve(rows_clues, column_clues, lines, send) -> None:
+    """Find the solutions (at most two) and ``send`` each as one string of ``'X'``/``'.'`` per row, then None
+    when there is no other: the child's work."""
+    from pysat.solvers import Solver
+
+    height, width = len(rows_clues), len(column_clues)
+    rows = [[FULL if mark == "X" else EMPTY if mark == "." else 0 for mark in line] for line in lines]
+    found, _ = clauses(rows_clues, column_clues, rows)
+    squares = height * width
+    with Solver(name=SOLVER, bootstrap_with=found) as solver:
+        for _ in range(2):
+            if not solver.solve():
+                break
+            model = solver.get_model()
+            full = [model[i] > 0 for i in range(squares)]
+            send(["".join("X" if full[r * width + c] else "." for c in range(width)) for r in range(height)])
+            solver.add_clause([-(i + 1) if full[i] else i + 1 for i in range(squares)])
+        else:
+            return
+    send(None)
+
+
+def two_solutions(puzzle, rows, *, budget: Budget | None = None) -> Counted:
+    """Up to two different solutions of ``puzzle`` that agree with the known squares of ``rows``, by CaDiCaL.
+
+    ``rows``: one sequence of square values per row (0 blank, 1 empty,
+    2 full), for instance an engine's grid where the rules stalled.
+    Returns a :class:`paint.search.dfs.Counted` as the depth-first search
+    does: two solutions, or fewer with ``complete`` True when the solver
+    proved there is no other; its ``depth`` is None (a SAT solver has no
+    levels of trial) and ``positions`` 0.  Raises
+    :class:`paint.budget.LimitReached` when ``budget``'s time is spent or
+    its ``stop`` is set before the solver has finished (the child process
+    is then killed), ImportError when python-sat is not installed, and
+    RuntimeError when the child process fails.
+    """
+    import pysat.solvers  # noqa: F401  (ImportError here, in this process, rather than in the child)
+
+    task = json.dumps({"rows": [list(clue) for clue in puzzle.rows],
+                       "columns": [list(clue) for clue in puzzle.columns],
+                       "grid": ["".join("X" if value == FULL else "." if value == EMPTY else "?" for value in row)
+                                for row in rows]})
+    errors = tempfile.TemporaryFile("w+")  # a file, not a pipe: what the child says there can never block it
+    child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=errors, text=True)
+    answers: queue.Queue = queue.Queue()
+
+    def read() -> None:
+        for line in child.stdout:
+            answers.put(json.loads(line))
+        answers.put(EOFError)
+
+    reader = threading.Thread(target=read, name="paint-sat-reader", daemon=True)
+    reader.start()
+    solutions: list[Grid] = []
+    try:
+        try:
+            child.stdin.write(task)
+            child.stdin.close()
+        except BrokenPipeError:  # the child ended at once: told below, from what it wrote to ``errors``
+            pass
+        while True:
+            try:
+                answer = answers.get(timeout=POLL)
+            except queue.Empty:
+                if budget is not None and budget.spent():
+                    raise LimitReached from None
+                continue
+            if answer is EOFError:
+                child.wait()
+                errors.seek(0)
+                problem = errors.read().strip().splitlines()
+                raise RuntimeError(f"the SAT solver's process ended with exit status {child.returncode}"
+                                   + (f": {problem[-1]}" if problem else ""))
+            if answer is None:
+                return Counted(tuple(solutions), True, None, 0)
+            misfit = _misfit(puzzle, answer, rows)
+            if misfit is not None:
+                raise RuntimeError(f"the SAT solver's solution does not fit {misfit}")
+            solutions.append(Grid.from_lines(answer))
+            if len(solutions) == 2:
+                return Counted(tuple(solutions), True, None, 0)
+    finally:
+        if child.poll() is None:
+            child.kill()
+        child.wait()
+        for stream in (child.stdin, child.stdout, errors):
+            if not stream.closed:
+                stream.close()
+
+
+def _misfit(puzzle, lines: list[str], rows) -> str | None:
+    """The first row or column (counted from 1) of the solution ``lines`` whose runs are not its clue or that
+    contradicts a known square of ``rows``, in words; None when it all fits.  A check on the solver's word
+    (and on the clauses), a line at a time."""
+    for kind, clues, strips, known in (
+            ("row", puzzle.rows, lines, rows),
+            ("column", puzzle.columns, ["".join(line[c] for line in lines) for c in range(puzzle.width)],
+             [[row[c] for row in rows] for c in range(puzzle.width)])):
+        for index, (clue, strip, values) in enumerate(zip(clues, strips, known)):
+            runs = [len(run) for run in strip.split(".") if run]
+            if runs != [block for block in clue if block] or any(
+                    (value == FULL and mark != "X") or (value == EMPTY and mark != ".")
+                    for value, mark in zip(values, strip)):
+                return f"{kind} {index + 1}"
+    return None
+
+
+def main() -> None:
+    """The child process: read the task (JSON: ``rows``, ``columns``, ``grid``) from standard input and write
+    each answer of :func:`_solve` as a line of JSON to standard output."""
+    task = json.load(sys.stdin)
+
+    def send(answer) -> None:
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+
+    _solve([tuple(clue) for clue in task["rows"]], [tuple(clue) for clue in task["columns"]], task["grid"], send)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,248 @@
+"""The SAT solver's count (paint.search.sat, ``paint check --sat``): its clauses against every line, its answers
+against brute force and paint's depth-first search, its limit, and the check and the command that use it."""
+
+from __future__ import annotations
+
+import itertools
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pytest.importorskip("pysat")
+
+import paint
+from checker import brute_force, clues_of, columns_of, is_solution
+from paint import cli
+from paint.budget import Budget, LimitReached
+from paint.check import CheckOptions, check_puzzle
+from paint.puzzle import Puzzle
+from paint.render.check import describe, note
+from paint.search import dfs, sat
+from paint.squares import EMPTY, FULL
+
+TESTS = Path(__file__).parent
+SURVEY = TESTS / "corpus" / "survey"
+
+
+def _blank(puzzle):
+    return [bytearray(puzzle.width) for _ in range(puzzle.height)]
+
+
+def _fitting(clue, length):
+    """Every line of ``length`` squares ('X'/'.') whose runs are ``clue``, by trying them all (independent)."""
+    return {"".join(bits) for bits in itertools.product("X.", repeat=length)
+            if clues_of(["".join(bits)])[0] == [n for n in clue if n]}
+
+
+def _fresh(last: int):
+    """A source of fresh variables after ``last``, for :func:`paint.search.sat.line_clauses`."""
+    following = itertools.count(last + 1)
+    return lambda: next(following)
+
+
+def _clues(length):
+    """Every clue a line of ``length`` squares can have, and some it cannot."""
+    found = {tuple(clues_of([line])[0]) for line in ("".join(bits) for bits in itertools.product("X.", repeat=length))}
+    return sorted(found) + [(length + 1,), (length, 1)]
+
+
+class TestLineClauses:
+    @pytest.mark.parametrize("length", range(1, 8))
+    def test_the_clauses_of_a_line_hold_for_exactly_the_lines_that_fit_its_clue(self, length):
+        from pysat.solvers import Solver
+        for clue in _clues(length):
+            new = _fresh(length)
+
+            cells = list(range(1, length + 1))
+            found = sat.line_clauses(cells, clue, new)
+            with Solver(name=sat.SOLVER, bootstrap_with=found) as solver:
+                holds = {"".join(bits) for bits in itertools.product("X.", repeat=length)
+                         if solver.solve(assumptions=[cell if bit == "X" else -cell
+                                                      for cell, bit in zip(cells, bits)])}
+            assert holds == _fitting(clue, length), (clue, length)
+
+    @pytest.mark.parametrize("length", range(1, 6))
+    def test_known_squares_leave_exactly_the_lines_that_agree_with_them(self, length):
+        """``known`` prunes the automaton's steps: the clauses then hold for the fitting lines that agree with
+        the known squares and no other (every clue, every partial line of up to 5 squares)."""
+        from pysat.solvers import Solver
+        value = {"X": FULL, ".": EMPTY, "?": 0}
+        for clue in _clues(length)[:-2]:
+            fitting = _fitting(clue, length)
+            for known in itertools.product("X.?", repeat=length):
+                new = _fresh(length)
+
+                cells = list(range(1, length + 1))
+                found = sat.line_clauses(cells, clue, new, [value[k] for k in known])
+                with Solver(name=sat.SOLVER, bootstrap_with=found) as solver:
+                    holds = {"".join(bits) for bits in itertools.product("X.", repeat=length)
+                             if solver.solve(assumptions=[cell if bit == "X" else -cell
+                                                          for cell, bit in zip(cells, bits)])}
+                agreeing = {line for line in fitting if all(k in "?" + m for k, m in zip(known, line))}
+                assert holds == agreeing, (clue, known)
+
+    @pytest.mark.parametrize("length", range(1, 6))
+    def test_unit_propagation_finds_every_square_the_line_forces(self, length):
+        """Arc consistency (Bacchus 2007): from any known squares that some line fitting the clue agrees with,
+        propagation alone marks every square all those lines agree on; from squares none agrees with, it
+        finds the contradiction.  Every clue, every partial line of up to 5 squares."""
+        from pysat.solvers import Solver
+        for clue in _clues(length)[:-2]:
+            new = _fresh(length + 1)  # variable length + 1 guards every clause, so nothing is known before it is assumed
+
+            cells = list(range(1, length + 1))
+            guard = length + 1
+            found = [[*clause, -guard] for clause in sat.line_clauses(cells, clue, new)]
+            fitting = _fitting(clue, length)
+            with Solver(name=sat.SOLVER, bootstrap_with=found) as solver:
+                for known in itertools.product("X.?", repeat=length):
+                    agreeing = [line for line in fitting if all(k in "?" + m for k, m in zip(known, line))]
+                    assumed = [cell if k == "X" else -cell for cell, k in zip(cells, known) if k != "?"]
+                    holds, marked = solver.propagate(assumptions=[guard, *assumed])
+                    if not agreeing:
+                        assert not holds, (clue, known)
+                        continue
+                    forced = {cell if line_mark == "X" else -cell
+                              for cell, line_mark in zip(cells, agreeing[0])
+                              if all(line[cell - 1] == line_mark for line in agreeing)}
+                    assert holds and forced == {m for m in marked if abs(m) <= length}, (clue, known)
+
+
+class TestTwoSolutions:
+    @settings(max_examples=60, deadline=None)
+    @given(st.integers(2, 4), st.integers(2, 4), st.data())
+    def test_agrees_with_brute_force(self, height, width, data):
+        lines = [data.draw(st.text(alphabet="X.", min_size=width, max_size=width)) for _ in range(height)]
+        rows, columns = clues_of(lines), clues_of(columns_of(lines))
+        if data.draw(st.booleans()):  # now and then a clue that does not come from a picture
+            columns[0] = data.draw(st.lists(st.integers(1, height), max_size=2).filter(
+                lambda clue: sum(clue) + len(clue) - 1 <= height))
+        puzzle = Puzzle(rows=rows, columns=columns)
+        every = brute_force(rows, columns, height, width)
+        found = sat.two_solutions(puzzle, _blank(puzzle))
+        assert found.complete and found.depth is None
+        assert len(found.solutions) == min(len(every), 2)
+        for grid in found.solutions:
+            assert is_solution(rows, columns, grid.lines())
+        if len(found.solutions) == 2:
+            assert found.solutions[0].lines() != found.solutions[1].lines()
+
+    def test_known_squares_are_kept(self):
+        puzzle = Puzzle(rows=[[1], [1]], columns=[[1], [1]])
+        rows = _blank(puzzle)
+        rows[0][0] = 2  # full
+        found = sat.two_solutions(puzzle, rows)
+        assert found.count is dfs.Count.ONE and found.solutions[0].lines() == ["X.", ".X"]
+
+    @pytest.mark.parametrize("name", ["webpbn-06574-forever.non", "webpbn-00065-mum.non"])
+    def test_survey_puzzles_as_the_depth_first_search_finds_them(self, name):
+        puzzle = paint.load(str(SURVEY / name))
+        found = sat.two_solutions(puzzle, _blank(puzzle))
+        assert found.count is dfs.Count.ONE
+        assert found.solutions[0].lines() == dfs.two_solutions(puzzle, _blank(puzzle)).solutions[0].lines()
+        assert is_solution(puzzle.rows, puzzle.columns, found.solutions[0].lines())
+
+    def test_a_time_limit_stops_the_child(self):
+        puzzle = paint.load(str(SURVEY / "faase.non"))  # minutes for the solver
+        started = time.perf_counter()
+        with pytest.raises(LimitReached):
+            sat.two_solutions(puzzle, _blank(puzzle), budget=Budget.for_limits(1.0))
+        assert time.perf_counter() - started < 10
+
+    def test_a_stop_stops_the_child(self):
+        puzzle = paint.load(str(SURVEY / "faase.non"))
+        stop = threading.Event()
+        threading.Timer(0.5, stop.set).start()
+        started = time.perf_counter()
+        with pytest.raises(LimitReached):
+            sat.two_solutions(puzzle, _blank(puzzle), budget=Budget.for_limits(None, stop=stop))
+        assert time.perf_counter() - started < 10
+
+    def test_a_child_that_fails_is_an_error(self, monkeypatch):
+        puzzle = Puzzle(rows=[[1]], columns=[[1]])
+        monkeypatch.setattr(sat.subprocess, "Popen", _popen_failing(sat.subprocess.Popen))
+        with pytest.raises(RuntimeError, match="exit status 3"):
+            sat.two_solutions(puzzle, _blank(puzzle))
+
+
+    def test_a_solution_that_does_not_fit_is_an_error(self, monkeypatch):
+        """The solver's word is checked line by line before it is believed."""
+        puzzle = Puzzle(rows=[[1]], columns=[[1]])
+        monkeypatch.setattr(sat.subprocess, "Popen", _popen_failing(sat.subprocess.Popen,
+                                                                    'print(\'["."]\'); sys.exit(0)'))
+        with pytest.raises(RuntimeError, match="does not fit row 1"):
+            sat.two_solutions(puzzle, _blank(puzzle))
+
+
+def _popen_failing(popen, then="sys.exit(3)"):
+    """Popen starting, instead of the child, one that reads its task and then runs ``then``."""
+    def failing(command, **keywords):
+        return popen([command[0], "-c", f"import sys; sys.stdin.read(); {then}"], **keywords)
+    return failing
+
+
+class TestCheck:
+    @pytest.mark.parametrize("name, verdict", [("webpbn-06574-forever.non", "needs-search"),
+                                               ("webpbn-00023-edge.non", "needs-probes")])
+    def test_verdicts_as_without(self, name, verdict):
+        puzzle = paint.load(str(SURVEY / name))
+        with_sat = check_puzzle(puzzle, CheckOptions(sat=True))
+        without = check_puzzle(puzzle)
+        assert with_sat.verdict == without.verdict == verdict
+        assert with_sat.solution == without.solution
+        assert is_solution(puzzle.rows, puzzle.columns, list(with_sat.solution))
+        assert (with_sat.steps, with_sat.blank_at_stall) == (without.steps, without.blank_at_stall)
+        if verdict == "needs-search":  # no levels measured, so no grade 6 or 7
+            assert with_sat.search_depth is None and with_sat.grade is None
+            assert note(with_sat) == "search (SAT: depth not measured)"
+            assert "search (SAT: depth not measured) finishes it" in describe(with_sat)
+        else:
+            assert with_sat.grade == without.grade
+
+    def test_several_solutions(self):
+        puzzle = Puzzle(rows=[[1], [1], [2]], columns=[[2], [1], [1]])
+        check = check_puzzle(puzzle, CheckOptions(sat=True))
+        assert check.verdict == "multiple" and len(check.solutions) == 2
+        for lines in check.solutions:
+            assert is_solution(puzzle.rows, puzzle.columns, list(lines))
+        assert check.differing == sum(a != b for x, y in zip(*check.solutions) for a, b in zip(x, y))
+
+    def test_a_limit(self):
+        check = check_puzzle(paint.load(str(SURVEY / "faase.non")), CheckOptions(sat=True, max_time=2.0))
+        assert check.verdict == "limit" and check.seconds < 10
+
+
+class TestCommand:
+    def test_check_sat(self, capsys):
+        status = cli.main(["check", "--sat", "--jobs", "1", str(SURVEY / "webpbn-06574-forever.non")])
+        out = capsys.readouterr().out
+        assert status == 1 and "needs-search" in out and "SAT: depth not measured" in out
+
+    def test_check_sat_json_keeps_the_schema(self, capsys):
+        import json
+
+        import jsonschema
+        status = cli.main(["check", "--sat", "--json", "--jobs", "1", str(SURVEY / "webpbn-06574-forever.non"),
+                           str(SURVEY / "webpbn-00023-edge.non")])
+        document = json.loads(capsys.readouterr().out)
+        jsonschema.validate(document, json.loads((TESTS / "check_schema.json").read_text(encoding="utf-8")))
+        assert status == 1 and [check["verdict"] for check in document] == ["needs-search", "needs-probes"]
+        assert document[0]["search_depth"] is None and document[0]["grade"] is None
+        wrong = dict(document[0], grade=6)  # a grade without a depth is not what the schema allows
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate([wrong], json.loads((TESTS / "check_schema.json").read_text(encoding="utf-8")))
+
+    def test_max_positions_is_refused(self, capsys):
+        assert cli.main(["check", "--sat", "--max-positions", "5", str(SURVEY / "webpbn-00023-edge.non")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "--max-positions" in err and "use --max-time" in err
+
+    def test_without_python_sat(self, monkeypatch, capsys):
+        monkeypatch.setattr(sat, "available", lambda: False)
+        assert cli.main(["check", "--sat", str(SURVEY / "webpbn-00023-edge.non")]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "pip install 'paint[sat]'" in err
