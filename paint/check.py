@@ -86,10 +86,12 @@ class CheckOptions:
       the depth-first search: it decides puzzles that search cannot (faase)
       and is slower on most others; it measures no search depth, so a
       ``needs-search`` puzzle it decides has no ``search_depth`` and no
-      ``grade`` (6 or 7).  Not with ``explain_search``.
+      ``grade`` (6 or 7).  Not with ``explain_search`` or ``max_positions``
+      (ValueError).
 
     The words are those of docs/glossary.md.  Raises ValueError for a limit
-    that is not positive.
+    that is not positive, or ``sat`` with ``explain_search`` or
+    ``max_positions``; TypeError for a ``sat`` that is not a bool.
 
     >>> CheckOptions().max_time
     60.0
@@ -104,7 +106,15 @@ class CheckOptions:
     max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
     explain_search: bool = False
     policy: SearchPolicy = attrs.field(default=SearchPolicy(), validator=attrs.validators.instance_of(SearchPolicy))
-    sat: bool = False
+    sat: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+
+    def __attrs_post_init__(self) -> None:
+        if self.sat and self.explain_search:
+            raise ValueError("sat counts the solutions instead of the depth-first search, and explain_search "
+                             "decides by the explained search instead: choose one")
+        if self.sat and self.max_positions is not None:
+            raise ValueError("max_positions counts the depth-first search's positions, which sat replaces: "
+                             "use max_time")
 
     @property
     def allowed(self) -> tuple[str, ...]:
@@ -261,7 +271,7 @@ def check_puzzle(puzzle: Puzzle, options: CheckOptions | None = None, *, file: s
     depth_first = not options.explain_search
     result = solve(puzzle, SolveOptions(max_time=options.max_time, max_branches=options.max_branches,
                                         depth_first=depth_first, max_positions=options.max_positions,
-                                        policy=options.policy, chains=False, sat=options.sat and depth_first),
+                                        policy=options.policy, chains=False, sat=options.sat),
                    stop=stop)
     status, solutions = result.status, result.solutions
     contradiction = result.contradiction.sentence if result.contradiction is not None else None

@@ -67,8 +67,9 @@ class TestLineClauses:
 
     @pytest.mark.parametrize("length", range(1, 6))
     def test_known_squares_leave_exactly_the_lines_that_agree_with_them(self, length):
-        """``known`` prunes the automaton's steps: the clauses then hold for the fitting lines that agree with
-        the known squares and no other (every clue, every partial line of up to 5 squares)."""
+        """``known`` prunes the automaton's steps: the clauses, with the known squares' unit clauses as the
+        caller adds them, then hold for the fitting lines that agree with the known squares and no other (every
+        clue, every partial line of up to 5 squares, a whole line known among them)."""
         from pysat.solvers import Solver
         value = {"X": FULL, ".": EMPTY, "?": 0}
         for clue in _clues(length)[:-2]:
@@ -78,6 +79,7 @@ class TestLineClauses:
 
                 cells = list(range(1, length + 1))
                 found = sat.line_clauses(cells, clue, new, [value[k] for k in known])
+                found += [[cell if k == "X" else -cell] for cell, k in zip(cells, known) if k != "?"]  # the caller's
                 with Solver(name=sat.SOLVER, bootstrap_with=found) as solver:
                     holds = {"".join(bits) for bits in itertools.product("X.", repeat=length)
                              if solver.solve(assumptions=[cell if bit == "X" else -cell
@@ -178,6 +180,76 @@ class TestTwoSolutions:
             sat.two_solutions(puzzle, _blank(puzzle))
 
 
+    def test_a_line_that_is_not_an_answer_is_an_error(self, monkeypatch):
+        """Neither a hang nor a false limit: the reader says the child's output is not an answer."""
+        puzzle = Puzzle(rows=[[1]], columns=[[1]])
+        monkeypatch.setattr(sat.subprocess, "Popen", _popen_failing(sat.subprocess.Popen,
+                                                                    "print('c hi'); sys.exit(0)"))
+        with pytest.raises(RuntimeError, match="not an answer"):
+            sat.two_solutions(puzzle, _blank(puzzle))
+
+    @pytest.mark.parametrize("answer", ['["X"]', '["X", "X."]', '["X", "?"]'])
+    def test_an_answer_of_the_wrong_shape_is_an_error(self, monkeypatch, answer):
+        puzzle = Puzzle(rows=[[1], []], columns=[[1]])
+        monkeypatch.setattr(sat.subprocess, "Popen", _popen_failing(sat.subprocess.Popen,
+                                                                    f"print('{answer}'); sys.exit(0)"))
+        with pytest.raises(RuntimeError, match="does not fit"):
+            sat.two_solutions(puzzle, _blank(puzzle))
+
+    def test_the_child_is_not_shadowed_by_the_working_folder(self, tmp_path, monkeypatch):
+        (tmp_path / "paint.py").write_text("raise SystemExit('shadowed')\n", encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        puzzle = Puzzle(rows=[[1], [1]], columns=[[1], [1]])
+        assert sat.two_solutions(puzzle, _blank(puzzle)).count is dfs.Count.SEVERAL
+
+    def test_the_child_dies_with_its_parent(self, tmp_path):
+        """A process that starts the child and is then killed outright (as a batch's worker can be) leaves no
+        solver running (Linux: the kernel ends it)."""
+        import os
+        import signal
+        import subprocess
+        import sys
+        if not sys.platform.startswith("linux"):
+            pytest.skip("the kernel ends the child only on Linux")
+        script = tmp_path / "parent.py"
+        script.write_text(
+            "import sys, paint\n"
+            "from paint.search import sat\n"
+            f"puzzle = paint.load({str(SURVEY / 'faase.non')!r})\n"
+            "sat.two_solutions(puzzle, [bytearray(puzzle.width) for _ in range(puzzle.height)])\n",
+            encoding="utf-8")
+        parent = subprocess.Popen([sys.executable, str(script)])
+        children = []
+        deadline = time.monotonic() + 20
+        while not children and time.monotonic() < deadline:
+            time.sleep(0.2)
+            children = [int(pid) for pid in os.listdir("/proc") if pid.isdigit() and _parent_of(int(pid)) == parent.pid]
+        assert children, "the child did not start"
+        parent.send_signal(signal.SIGKILL)
+        parent.wait()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(_alive(pid) for pid in children):
+            time.sleep(0.1)
+        assert not any(_alive(pid) for pid in children)
+
+
+def _parent_of(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as file:
+            return int(file.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _alive(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie, dead and not yet reaped, counts as ended)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="utf-8") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def _popen_failing(popen, then="sys.exit(3)"):
     """Popen starting, instead of the child, one that reads its task and then runs ``then``."""
     def failing(command, **keywords):
@@ -210,6 +282,14 @@ class TestCheck:
         for lines in check.solutions:
             assert is_solution(puzzle.rows, puzzle.columns, list(lines))
         assert check.differing == sum(a != b for x, y in zip(*check.solutions) for a, b in zip(x, y))
+
+    def test_options_that_do_not_go_with_it(self):
+        with pytest.raises(ValueError, match="explain_search"):
+            CheckOptions(sat=True, explain_search=True)
+        with pytest.raises(ValueError, match="max_positions"):
+            CheckOptions(sat=True, max_positions=10)
+        with pytest.raises(TypeError):
+            CheckOptions(sat="yes")
 
     def test_a_limit(self):
         check = check_puzzle(paint.load(str(SURVEY / "faase.non")), CheckOptions(sat=True, max_time=2.0))

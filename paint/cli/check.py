@@ -127,7 +127,7 @@ def run(arguments) -> int:
         _make_folder(folder, arguments.html)
     if arguments.html:
         check_destination(arguments.html, protect=protect)
-    if arguments.sat and arguments.max_positions is not None:
+    if arguments.sat and arguments.max_positions is not None:  # CheckOptions would say it less plainly
         raise PaintError("--max-positions counts the positions of paint's depth-first search, which --sat "
                          "replaces: use --max-time")
     if arguments.sat:

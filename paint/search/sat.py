@@ -10,7 +10,8 @@ grid is added and it looks again.  None then means the first is the only
 one; a second is a second solution.  The solver learns a clause from every
 contradiction it meets (conflict-driven clause learning), which line
 propagation and probing do not.  It decides a puzzle the depth-first search
-cannot (faase: two solutions, in minutes) and loses to it on most others
+cannot (knotty and faase: more than one solution each, in minutes) and does
+not pay on most others
 (docs/search.md, "A SAT solver").
 
 A clue is written as the automaton that reads its line square by square
@@ -22,13 +23,18 @@ forces, as the exact line solvers do (:mod:`paint.linesolvers`), so the
 solver starts from what line logic knows.
 
 The solver runs in a child process: the CaDiCaL of python-sat cannot be
-interrupted, and a time limit or Ctrl-C must stop it.  The child is
-stopped (killed) when the budget's time is spent or its ``stop`` is set.
+interrupted (nor does it let other threads run), and a time limit or
+Ctrl-C must stop it.  The child is killed when the budget's time is spent
+or its ``stop`` is set, and (on Linux) when the process that started it
+ends; it runs in a session of its own, so a signal to paint's process
+group reaches paint alone, which then kills it.  Each puzzle it counts
+pays about 0.2 s to start it.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import queue
 import subprocess
 import sys
@@ -45,6 +51,9 @@ SOLVER = "cadical195"
 POLL = 0.05
 """Seconds between two looks at the budget while the child works."""
 
+HOME = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+"""The folder that holds this ``paint`` package: the child's working folder."""
+
 
 def available() -> bool:
     """True when python-sat is installed (``pip install 'paint[sat]'``)."""
@@ -59,10 +68,14 @@ def line_clauses(cells: list[int], clue, new, known=None) -> list[list[int]]:
     """The clauses that hold exactly when the squares of one line, variables ``cells`` (true: full), fit ``clue``.
 
     ``new()`` gives a fresh variable.  ``known``, if given, holds the
-    line's square values (0 blank, 1 empty, 2 full): the automaton then
-    takes no step that reads a known square the other way, which leaves a
-    line mostly known few clauses (the known squares themselves are the
-    caller's unit clauses).  The automaton of the clue has a
+    line's square values (0 blank, 1 empty, 2 full), whose unit clauses
+    are the caller's: the automaton then takes no step that reads a known
+    square the other way, a state before a known square implies the state
+    after it with no step variable, and a line with no blank square gives
+    no clause at all (the empty clause when its squares do not fit the
+    clue).  Merka's clauses from its stall are a seventh of those from the
+    blank grid; a line's still grow with its length times its blocks'
+    squares.  The automaton of the clue has a
     state for the gap before each block (where it may stay on an empty
     square), one for each square of each block, and the gap after the
     last block; only the states it can be in before square ``t`` of some
@@ -78,6 +91,9 @@ def line_clauses(cells: list[int], clue, new, known=None) -> list[list[int]]:
     """
     blocks = [block for block in clue if block]
     n = len(cells)
+    if known is not None and all(known):  # no blank square: the known squares, unit clauses, say it all
+        runs = "".join("X" if value == FULL else "." for value in known).split(".")
+        return [] if [len(run) for run in runs if run] == blocks else [[]]
     step: list[dict[int, int]] = [{}]  # state -> {value: next state}; value 1 full, 0 empty
     for block in blocks:
         gap = len(step) - 1
@@ -109,9 +125,14 @@ def line_clauses(cells: list[int], clue, new, known=None) -> list[list[int]]:
     for t in range(n):
         reading = {0: [], 1: []}
         for s in sorted(alive[t]):
+            if len(reads[t]) == 1:  # a known square: the one step from s is taken whenever s is the state
+                after = step[s][reads[t][0]]
+                clauses.append([-state[t][s], state[t + 1][after]])
+                into[t + 1].setdefault(after, []).append(state[t][s])
+                continue
             out = []
             for value, after in step[s].items():
-                if after not in alive[t + 1] or value not in reads[t]:
+                if after not in alive[t + 1]:
                     continue
                 move = new()
                 square = cells[t] if value else -cells[t]
@@ -121,8 +142,9 @@ def line_clauses(cells: list[int], clue, new, known=None) -> list[list[int]]:
                 reading[value].append(move)
                 into[t + 1].setdefault(after, []).append(move)
             clauses.append([-state[t][s], *out])
-        clauses.append([-cells[t], *reading[1]])
-        clauses.append([cells[t], *reading[0]])
+        if len(reads[t]) == 2:
+            clauses.append([-cells[t], *reading[1]])
+            clauses.append([cells[t], *reading[0]])
     for t in range(1, n + 1):
         for s, variable in state[t].items():
             clauses.append([-variable, *into[t][s]])
@@ -201,16 +223,24 @@ def two_solutions(puzzle, rows, *, budget: Budget | None = None) -> Counted:
     task = json.dumps({"rows": [list(clue) for clue in puzzle.rows],
                        "columns": [list(clue) for clue in puzzle.columns],
                        "grid": ["".join("X" if value == FULL else "." if value == EMPTY else "?" for value in row)
-                                for row in rows]})
+                                for row in rows],
+                       "parent": os.getpid()})
     errors = tempfile.TemporaryFile("w+")  # a file, not a pipe: what the child says there can never block it
+    # In a session of its own, no signal meant for paint's process group reaches the child (pysat's own Ctrl-C
+    # handler would end it with an error): paint stops it, by killing it.  It runs from the folder holding this
+    # paint package, which ``-m`` puts first on its path, so a ``paint`` in the user's folder cannot shadow it.
     child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=errors, text=True)
+                             stderr=errors, text=True, start_new_session=True, cwd=HOME)
     answers: queue.Queue = queue.Queue()
 
     def read() -> None:
-        for line in child.stdout:
-            answers.put(json.loads(line))
-        answers.put(EOFError)
+        try:
+            for line in child.stdout:
+                answers.put(json.loads(line))
+        except ValueError:
+            answers.put(ValueError)
+        finally:
+            answers.put(EOFError)
 
     reader = threading.Thread(target=read, name="paint-sat-reader", daemon=True)
     reader.start()
@@ -228,6 +258,8 @@ def two_solutions(puzzle, rows, *, budget: Budget | None = None) -> Counted:
                 if budget is not None and budget.spent():
                     raise LimitReached from None
                 continue
+            if answer is ValueError:
+                raise RuntimeError("the SAT solver's process wrote something that is not an answer")
             if answer is EOFError:
                 child.wait()
                 errors.seek(0)
@@ -255,6 +287,11 @@ def _misfit(puzzle, lines: list[str], rows) -> str | None:
     """The first row or column (counted from 1) of the solution ``lines`` whose runs are not its clue or that
     contradicts a known square of ``rows``, in words; None when it all fits.  A check on the solver's word
     (and on the clauses), a line at a time."""
+    if len(lines) != puzzle.height:
+        return f"the puzzle's {puzzle.height} rows: it has {len(lines)}"
+    for index, line in enumerate(lines):
+        if len(line) != puzzle.width or set(line) - {"X", "."}:
+            return f"row {index + 1}: it is not {puzzle.width} squares of X and ."
     for kind, clues, strips, known in (
             ("row", puzzle.rows, lines, rows),
             ("column", puzzle.columns, ["".join(line[c] for line in lines) for c in range(puzzle.width)],
@@ -268,10 +305,25 @@ def _misfit(puzzle, lines: list[str], rows) -> str | None:
     return None
 
 
+def _die_with(parent: int) -> None:
+    """End this process when ``parent`` does (Linux: the kernel kills it; elsewhere only a parent already gone
+    is noticed), so that a worker killed outright leaves no solver running."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:
+        os._exit(1)
+
+
 def main() -> None:
-    """The child process: read the task (JSON: ``rows``, ``columns``, ``grid``) from standard input and write
-    each answer of :func:`_solve` as a line of JSON to standard output."""
+    """The child process: read the task (JSON: ``rows``, ``columns``, ``grid``, ``parent``) from standard input
+    and write each answer of :func:`_solve` as a line of JSON to standard output."""
     task = json.load(sys.stdin)
+    _die_with(task["parent"])
 
     def send(answer) -> None:
         sys.stdout.write(json.dumps(answer) + "\n")
