@@ -164,36 +164,18 @@ class TestTwoSolutions:
             sat.two_solutions(puzzle, _blank(puzzle), budget=Budget.for_limits(None, stop=stop))
         assert time.perf_counter() - started < 10
 
-    def test_a_child_that_fails_is_an_error(self, monkeypatch):
-        puzzle = Puzzle(rows=[[1]], columns=[[1]])
-        monkeypatch.setattr(sat.subprocess, "Popen", _popen_failing(sat.subprocess.Popen))
-        with pytest.raises(RuntimeError, match="exit status 3"):
-            sat.two_solutions(puzzle, _blank(puzzle))
-
-
-    def test_a_solution_that_does_not_fit_is_an_error(self, monkeypatch):
-        """The solver's word is checked line by line before it is believed."""
-        puzzle = Puzzle(rows=[[1]], columns=[[1]])
-        monkeypatch.setattr(sat.subprocess, "Popen", _popen_failing(sat.subprocess.Popen,
-                                                                    'print(\'["."]\'); sys.exit(0)'))
-        with pytest.raises(RuntimeError, match="does not fit row 1"):
-            sat.two_solutions(puzzle, _blank(puzzle))
-
-
-    def test_a_line_that_is_not_an_answer_is_an_error(self, monkeypatch):
-        """Neither a hang nor a false limit: the reader says the child's output is not an answer."""
-        puzzle = Puzzle(rows=[[1]], columns=[[1]])
-        monkeypatch.setattr(sat.subprocess, "Popen", _popen_failing(sat.subprocess.Popen,
-                                                                    "print('c hi'); sys.exit(0)"))
-        with pytest.raises(RuntimeError, match="not an answer"):
-            sat.two_solutions(puzzle, _blank(puzzle))
-
-    @pytest.mark.parametrize("answer", ['["X"]', '["X", "X."]', '["X", "?"]'])
-    def test_an_answer_of_the_wrong_shape_is_an_error(self, monkeypatch, answer):
-        puzzle = Puzzle(rows=[[1], []], columns=[[1]])
-        monkeypatch.setattr(sat.subprocess, "Popen", _popen_failing(sat.subprocess.Popen,
-                                                                    f"print('{answer}'); sys.exit(0)"))
-        with pytest.raises(RuntimeError, match="does not fit"):
+    @pytest.mark.parametrize("then, rows, message", [
+        ("sys.exit(3)", [[1]], "exit status 3"),  # the child fails
+        ("print(json.dumps(['.']))", [[1]], "does not fit row 1"),  # the solver's word is checked
+        ("print('c hi'); sys.exit(0)", [[1]], "not an answer"),  # neither a hang nor a false limit
+        ("print(json.dumps(['X']))", [[1], []], "does not fit"),  # too few rows
+        ("print(json.dumps(['X', 'X.']))", [[1], []], "does not fit"),  # a row too long
+        ("print(json.dumps(['X', '?']))", [[1], []], "does not fit"),  # not X or .
+    ])
+    def test_a_child_that_fails_or_answers_wrongly_is_an_error(self, monkeypatch, then, rows, message):
+        puzzle = Puzzle(rows=rows, columns=[[1]])
+        monkeypatch.setattr(sat.subprocess, "Popen", _popen_failing(sat.subprocess.Popen, then))
+        with pytest.raises(RuntimeError, match=message):
             sat.two_solutions(puzzle, _blank(puzzle))
 
     def test_the_child_is_not_shadowed_by_the_working_folder(self, tmp_path, monkeypatch):
@@ -253,7 +235,7 @@ def _alive(pid: int) -> bool:
 def _popen_failing(popen, then="sys.exit(3)"):
     """Popen starting, instead of the child, one that reads its task and then runs ``then``."""
     def failing(command, **keywords):
-        return popen([command[0], "-c", f"import sys; sys.stdin.read(); {then}"], **keywords)
+        return popen([command[0], "-c", f"import json, sys; sys.stdin.read(); {then}"], **keywords)
     return failing
 
 

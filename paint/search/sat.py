@@ -42,7 +42,7 @@ import tempfile
 import threading
 
 from ..budget import Budget, LimitReached
-from ..squares import EMPTY, FULL, Grid
+from ..squares import EMPTY, FULL, Grid, run_lengths
 from .dfs import Counted
 
 SOLVER = "cadical195"
@@ -92,8 +92,7 @@ def line_clauses(cells: list[int], clue, new, known=None) -> list[list[int]]:
     blocks = [block for block in clue if block]
     n = len(cells)
     if known is not None and all(known):  # no blank square: the known squares, unit clauses, say it all
-        runs = "".join("X" if value == FULL else "." for value in known).split(".")
-        return [] if [len(run) for run in runs if run] == blocks else [[]]
+        return [] if run_lengths(known) == blocks else [[]]
     step: list[dict[int, int]] = [{}]  # state -> {value: next state}; value 1 full, 0 empty
     for block in blocks:
         gap = len(step) - 1
@@ -297,8 +296,7 @@ def _misfit(puzzle, lines: list[str], rows) -> str | None:
             ("column", puzzle.columns, ["".join(line[c] for line in lines) for c in range(puzzle.width)],
              [[row[c] for row in rows] for c in range(puzzle.width)])):
         for index, (clue, strip, values) in enumerate(zip(clues, strips, known)):
-            runs = [len(run) for run in strip.split(".") if run]
-            if runs != [block for block in clue if block] or any(
+            if run_lengths([FULL if mark == "X" else EMPTY for mark in strip]) != [block for block in clue if block] or any(
                     (value == FULL and mark != "X") or (value == EMPTY and mark != ".")
                     for value, mark in zip(values, strip)):
                 return f"{kind} {index + 1}"
