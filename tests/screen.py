@@ -34,10 +34,19 @@ class Screen:
         return "\n".join(self.lines)
 
 
-def run_on_terminal(*args, columns: int = 120, timeout: float = 120, height: int = 20000) -> Screen:
+def run_on_terminal(*args, columns: int = 120, timeout: float = 120, height: int = 20000,
+                    status_delay: float | None = None) -> Screen:
     """Run ``python -m paint ARGS`` with standard input, output and error on one pseudo-terminal of ``columns``
     (and 40 rows, as the program sees it), and interpret all it wrote on a screen ``height`` rows tall, so that
-    nothing scrolls away.  Raises AssertionError when it runs longer than ``timeout`` seconds."""
+    nothing scrolls away.  ``status_delay``, if given, is the seconds of solving before the status line shows
+    (:data:`paint.render.terminal.StatusLine.DELAY`, set in the child before paint runs), so that a test of the
+    line does not depend on how quick the machine is.  Raises AssertionError when it runs longer than
+    ``timeout`` seconds."""
+    command = ["-m", "paint"]
+    if status_delay is not None:
+        command = ["-c", "import runpy, sys; import paint.render.terminal as terminal; "
+                         f"terminal.StatusLine.DELAY = {float(status_delay)!r}; sys.argv[0] = 'paint'; "
+                         "runpy.run_module('paint', run_name='__main__', alter_sys=True)"]
     env = {key: value for key, value in os.environ.items()
            if key not in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE", "COLUMNS", "LINES", "FORCE_TERMINAL")}
     env.update(PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8", TERM="xterm-256color")
@@ -45,7 +54,7 @@ def run_on_terminal(*args, columns: int = 120, timeout: float = 120, height: int
     if pid == 0:  # the child: stdin, stdout and stderr are the terminal
         try:
             os.chdir(ROOT)
-            os.execve(sys.executable, [sys.executable, "-m", "paint", *map(str, args)], env)
+            os.execve(sys.executable, [sys.executable, *command, *map(str, args)], env)
         finally:
             os._exit(127)
     fcntl.ioctl(descriptor, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))

@@ -21,9 +21,10 @@ class TestSolveScreen:
     def test_no_status_text_in_the_explanation(self):
         """A solve that prints search steps for seconds while its status line shows leaves every step line whole."""
         # stopped by a limit of branches just before the end (4,181 branches), after the status line had shown:
-        # the whole explanation, not --brief, which works no chains and so ends too soon after the line shows at
-        # 0.5 s (0.7 s in all on a quick machine: it failed a clean-clone run); with chains, about 1 s
-        screen = run_on_terminal("solve", FOREVER, "--no-grids", "--max-branches", "4150")
+        # it shows after 0.05 s of solving here, not 0.5 s, so that a quick machine cannot end the solve first
+        # (--brief ends at about 0.7 s on one, and failed a clean-clone run when the line waited 0.5 s)
+        screen = run_on_terminal("solve", FOREVER, "--brief", "--no-grids", "--max-branches", "4150",
+                                 status_delay=0.05)
         assert screen.status == 3
         shown = re.search(rb"of [\d,]+ squares blank, [\d.]+ s", screen.raw)  # the status line, in any stage
         assert shown and b"search (trial and error)" in screen.raw[shown.end():], \
