@@ -1,4 +1,4 @@
-"""Benchmark: ``paint check`` with its own depth-first search against ``paint check --sat`` (CaDiCaL), beside pbnsolve.
+"""Benchmark: ``paint check`` with its own depth-first search, with ``--sat`` (racing CaDiCaL) and with CaDiCaL alone.
 
 Usage::
 
@@ -13,7 +13,10 @@ other, so that the machine's load falls on each alike:
   ``--own-max-time`` gives it a limit of its own (knotty and faase: that
   search decides neither, so there is no need to wait as long for it);
 - the same with ``--sat``: the SAT solver counts the solutions from the
-  grid where the rules stalled (``paint.search.sat``; python-sat needed);
+  grid where the rules stalled (``paint.search.sat``; python-sat needed),
+  in a second process, while paint's own search works; the first to decide
+  is believed;
+- the SAT solver alone (the same command, with ``CheckOptions(sat='alone')``);
 - pbnsolve ``-b -u`` (proving uniqueness), stopped after ``--peer-timeout``
   seconds (on TAAI's hardest it takes minutes).
 
@@ -23,7 +26,7 @@ check takes longest on (``taai``: the ten of docs/search.md, "A SAT
 solver", found by checking all 1000), and the seven survey puzzles line
 logic cannot finish (``survey``).  A row gives each run's seconds and
 verdict (``limit``: stopped by the time; ``> T s``: killed past it) and the
-ratio ``--sat`` / own search.
+ratios ``--sat`` / own search and SAT alone / own search.
 """
 
 from __future__ import annotations
@@ -43,6 +46,13 @@ SEARCH = ("webpbn-00023-edge", "webpbn-00027-bucks", "webpbn-00065-mum", "webpbn
           "webpbn-00803-light", "webpbn-01611-merka", "webpbn-06574-forever")
 TAAI_HARDEST = (510, 563, 549, 591, 507, 469, 590, 478, 631, 796)
 """The ten TAAI 2011 puzzles (numbered from 1) that ``paint check --jobs 1`` took longest on, of all 1000."""
+
+ALONE = ("import sys; from paint import cli; import paint.cli.check as command; "
+         "options = command.CheckOptions; "
+         "command.CheckOptions = lambda **given: options(**dict(given, sat='alone')); "
+         "sys.exit(cli.main(['check', '--jobs', '1', '--json', '--sat', '--max-time', *sys.argv[1:]]))")
+"""``paint check --jobs 1 --json --sat --max-time T FILE`` with the SAT solver alone, not racing paint's own search:
+``python -c ALONE T FILE`` (the same command, its options changed where they are made)."""
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from peers import taai_puzzles  # noqa: E402 - the benchmark beside this one
@@ -82,6 +92,7 @@ def main() -> None:
     pbnsolve = arguments.pbnsolve if arguments.pbnsolve and Path(arguments.pbnsolve).exists() else None
     own_limit = arguments.own_max_time or limit
     paint = [sys.executable, "-m", "paint", "check", "--jobs", "1", "--json"]
+    alone = [sys.executable, "-c", ALONE]
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         work = []
@@ -97,10 +108,11 @@ def main() -> None:
         for path in work:
             own = timed(paint + ["--max-time", str(own_limit), str(path)], own_limit + 30)
             sat = timed(paint + ["--max-time", str(limit), "--sat", str(path)], limit + 30)
+            solver = timed(alone + [str(limit), str(path)], limit + 30)
             theirs = (timed([pbnsolve, "-b", "-u", str(path)], arguments.peer_timeout) if pbnsolve
                       else (None, ""))
-            rows.append((path.stem, own, sat, theirs))
-            print(path.stem, own, sat, theirs, file=sys.stderr, flush=True)
+            rows.append((path.stem, own, sat, solver, theirs))
+            print(path.stem, own, sat, solver, theirs, file=sys.stderr, flush=True)
 
     def cell(run, bound=limit):
         seconds, verdict = run
@@ -111,10 +123,15 @@ def main() -> None:
     def ratio(a, b):
         return f"{a / b:.2f}" if a is not None and b else ""
 
-    print("| puzzle | paint check | paint check --sat | --sat / own | pbnsolve |")
-    print("|---|---|---|---|---|")
-    for name, own, sat, theirs in rows:
-        print(f"| {name} | {cell(own, own_limit)} | {cell(sat)} | {ratio(sat[0], own[0])} | {cell(theirs, arguments.peer_timeout)} |")
+    print("| puzzle | paint check | paint check --sat | --sat / own | SAT alone | alone / own | pbnsolve |")
+    print("|---|---|---|---|---|---|---|")
+    for name, own, sat, solver, theirs in rows:
+        print(f"| {name} | {cell(own, own_limit)} | {cell(sat)} | {ratio(sat[0], own[0])} | {cell(solver)} "
+              f"| {ratio(solver[0], own[0])} | {cell(theirs, arguments.peer_timeout)} |")
+    totals = [sum(run[0] for run in column) if all(run[0] is not None for run in column) else None
+              for column in zip(*[row[1:4] for row in rows])] if rows else []
+    if totals and all(total is not None for total in totals):
+        print(f"\nIn all: own {totals[0]:.1f} s, --sat {totals[1]:.1f} s, SAT alone {totals[2]:.1f} s.")
 
 
 if __name__ == "__main__":

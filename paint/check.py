@@ -40,7 +40,7 @@ import attrs
 
 from .errors import GoalMismatch, PaintError
 from .formats import load, loads
-from .options import SearchPolicy, SolveOptions, positive_or_none
+from .options import SearchPolicy, SolveOptions, positive_or_none, sat_mode
 from .printable import printable
 from .puzzle import Puzzle
 from .result import Result, Status, replay
@@ -82,16 +82,21 @@ class CheckOptions:
     - ``policy``: how the depth-first search spends its positions
       (:class:`paint.options.SearchPolicy`).
     - ``sat``: where the rules stall, count the solutions with a SAT solver
-      (:mod:`paint.search.sat`, ``pip install 'paint[sat]'``) instead of
-      the depth-first search: it decides puzzles that search cannot (faase)
-      and is slower on most others; it measures no search depth, so a
-      ``needs-search`` puzzle it decides has no ``search_depth`` and no
-      ``grade`` (6 or 7).  Not with ``explain_search`` or ``max_positions``
-      (ValueError).
+      (:mod:`paint.search.sat`, ``pip install 'paint[sat]'``) too:
+      ``'race'`` (or True) beside the depth-first search, the first to
+      decide believed, ``'alone'`` instead of it
+      (:attr:`paint.options.SolveOptions.sat`).  It decides puzzles that
+      search cannot (knotty and faase).  The SAT solver measures no search
+      depth, so a ``needs-search`` puzzle it decides has no
+      ``search_depth`` and no ``grade`` (6 or 7); in a race, which of the
+      two decides first (and so the pair of solutions a ``multiple``
+      puzzle shows) can differ from one run to the next.  Not with
+      ``explain_search`` or ``max_positions`` (ValueError).
 
     The words are those of docs/glossary.md.  Raises ValueError for a limit
-    that is not positive, or ``sat`` with ``explain_search`` or
-    ``max_positions``; TypeError for a ``sat`` that is not a bool.
+    that is not positive, a ``sat`` string that is not a mode, or ``sat``
+    with ``explain_search`` or ``max_positions``; TypeError for a ``sat``
+    that is not a bool, None or a string.
 
     >>> CheckOptions().max_time
     60.0
@@ -106,15 +111,15 @@ class CheckOptions:
     max_branches: int | None = attrs.field(default=None, validator=positive_or_none)
     explain_search: bool = False
     policy: SearchPolicy = attrs.field(default=SearchPolicy(), validator=attrs.validators.instance_of(SearchPolicy))
-    sat: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    sat: str | None = attrs.field(default=None, converter=sat_mode)
 
     def __attrs_post_init__(self) -> None:
         if self.sat and self.explain_search:
-            raise ValueError("sat counts the solutions instead of the depth-first search, and explain_search "
-                             "decides by the explained search instead: choose one")
+            raise ValueError("sat counts the solutions with a SAT solver and the depth-first search, and "
+                             "explain_search decides by the explained search instead: choose one")
         if self.sat and self.max_positions is not None:
-            raise ValueError("max_positions counts the depth-first search's positions, which sat replaces: "
-                             "use max_time")
+            raise ValueError("max_positions counts the depth-first search's positions, and sat's solver "
+                             "runs to the time limit: use max_time")
 
     @property
     def allowed(self) -> tuple[str, ...]:

@@ -185,6 +185,29 @@ def _flag(instance, attribute, value) -> None:
         raise TypeError(f"{attribute.name} must be True or False, not {type(value).__name__}")
 
 
+SAT_MODES = ("race", "alone")
+"""The ways a SAT solver may count the solutions (:attr:`SolveOptions.sat`)."""
+
+
+def sat_mode(value) -> str | None:
+    """The converter of ``sat``: True is ``'race'``, False or None is None, ``'race'`` and ``'alone'`` stay.
+
+    Raises TypeError for a value that is none of these types, ValueError for another string.
+
+    >>> sat_mode(True), sat_mode(False), sat_mode('alone')
+    ('race', None, 'alone')
+    """
+    if value is None or value is False:
+        return None
+    if value is True:
+        return "race"
+    if not isinstance(value, str):
+        raise TypeError(f"sat must be True, False, None, 'race' or 'alone', not {type(value).__name__}")
+    if value not in SAT_MODES:
+        raise ValueError(f"sat must be True, False, None, 'race' or 'alone', not {value!r}")
+    return value
+
+
 @attrs.frozen
 class SolveOptions:
     """How :func:`paint.solve` works.
@@ -276,20 +299,28 @@ class SolveOptions:
       (:func:`paint.check.check_puzzle`, ``paint solve --brief``); with
       rules that leave ``try_one`` out, a probe the rules cannot tell is
       still taken, where with chains it is passed over.
-    - ``sat``: the solutions are counted by a SAT solver
+    - ``sat``: the solutions are counted by a SAT solver too
       (:mod:`paint.search.sat`: CaDiCaL through python-sat, ``pip install
       'paint[sat]'``) wherever the depth-first search would count them
       (``depth_first``, ``second_solution``, the pair a solve with several
-      shows), in a child process the time limit stops; ``max_positions``
-      does not apply, and ``depth_first.depth`` of the result is None.  It
-      decides puzzles the depth-first search cannot (``paint check --sat``;
-      docs/search.md, "A SAT solver") and is slower on most others.
+      shows), in a child process the time limit stops.  ``'race'`` (or
+      True): the depth-first search works in this process meanwhile, and
+      the first to decide is believed (:func:`paint.search.sat.race`), so a
+      count takes about the shorter of the two times, for a second core's
+      work; ``'alone'``: the SAT solver only.  Where the SAT solver decides,
+      ``depth_first.depth`` of the result is None (it has no levels).  It
+      decides puzzles the depth-first search cannot (knotty and faase:
+      ``paint check --sat``; docs/search.md, "A SAT solver").  In a race,
+      ``max_positions`` and ``second_solution`` bound the depth-first
+      search only: the SAT solver is then waited for, within the time
+      limit; alone, neither applies.
 
     Raises ValueError for a limit or a scan width that is not positive, and
-    for a time limit that is NaN or infinite (None means no limit); TypeError
-    for a count that is not a whole number, a time that is not a number, a
-    flag that is not a bool or rules that are not names; each error names
-    the field.
+    for a time limit that is NaN or infinite (None means no limit), and for
+    a ``sat`` string that is not a mode; TypeError for a count that is not a
+    whole number, a time that is not a number, a flag that is not a bool, a
+    ``sat`` that is neither a bool, None nor a string, or rules that are not
+    names; each error names the field.
 
     >>> SolveOptions(rules=('overlap',)).rules
     ('overlap',)
@@ -314,4 +345,4 @@ class SolveOptions:
     inner_scan: int = attrs.field(default=4, validator=count)
     inner_limit: int = attrs.field(default=8, validator=count)
     chains: bool = attrs.field(default=True, validator=_flag)
-    sat: bool = attrs.field(default=False, validator=_flag)
+    sat: str | None = attrs.field(default=None, converter=sat_mode)

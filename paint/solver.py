@@ -319,14 +319,21 @@ def _depth_first(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budg
     """What the depth-first search finds from the stalled ``grid`` (:func:`paint.search.dfs.two_solutions`):
     within :attr:`SolveOptions.max_positions` positions for :attr:`SolveOptions.depth_first` (or to find the
     pair to show, ``shown``), else :attr:`SolveOptions.second_solution`; with :attr:`SolveOptions.sat`, what
-    the SAT solver finds (:func:`paint.search.sat.two_solutions`).  Raises
-    :class:`paint.budget.LimitReached` as the budget says."""
-    if options.sat:
+    the first to decide of it and the SAT solver finds (:func:`paint.search.sat.race`), or the SAT solver alone
+    (:func:`paint.search.sat.two_solutions`).  Raises :class:`paint.budget.LimitReached` as the budget says."""
+    if options.sat == "alone":
         from .search import sat
         return sat.two_solutions(puzzle, grid.rows, budget=budget)
-    from .search.dfs import two_solutions  # only a puzzle the rules cannot finish loads it
+    from .search import dfs  # only a puzzle the rules cannot finish loads it
     positions = options.max_positions if options.depth_first or shown else options.second_solution
-    return two_solutions(puzzle, grid.rows, positions=positions, budget=budget, policy=options.policy)
+
+    def own():
+        return dfs.two_solutions(puzzle, grid.rows, positions=positions, budget=budget, policy=options.policy)
+
+    if options.sat == "race":
+        from .search import sat
+        return sat.race(puzzle, grid.rows, own, budget=budget)
+    return own()
 
 
 def _shown_pair(puzzle: Puzzle, grid: Grid, options: SolveOptions, budget: Budget, found: tuple) -> tuple:

@@ -215,6 +215,110 @@ class TestTwoSolutions:
         assert not any(_alive(pid) for pid in children)
 
 
+class TestRace:
+    """paint's own search and the SAT solver side by side (sat.race): the first to decide is believed."""
+
+    def _own_forever(self, budget, calls):
+        """An own search that never decides: it works until the budget stops it."""
+        def own():
+            calls.append(budget.stop)
+            while True:
+                budget.check()
+                time.sleep(0.001)
+        return own
+
+    def test_the_solver_decides_first(self):
+        puzzle = paint.load(str(SURVEY / "webpbn-06574-forever.non"))
+        budget, calls = Budget.for_limits(60.0), []
+        found = sat.race(puzzle, _blank(puzzle), self._own_forever(budget, calls), budget=budget)
+        assert found.count is dfs.Count.ONE and found.depth is None  # the SAT solver's answer
+        assert is_solution(puzzle.rows, puzzle.columns, found.solutions[0].lines())
+        assert calls and calls[0] is not None and budget.stop is None  # stopped by the child's answer; restored
+
+    @pytest.mark.parametrize("name", ["webpbn-06574-forever.non", "none"])
+    def test_own_decides_first_and_the_child_is_killed(self, monkeypatch, name):
+        puzzle = paint.load(str(SURVEY / name)) if name != "none" else Puzzle(rows=[[1], [1]], columns=[[2], []])
+        decided = dfs.two_solutions(puzzle, _blank(puzzle))  # one solution; none (depth 0)
+        children = []
+
+        def slow(command, **keywords):  # a child that answers nothing for a minute
+            children.append(_popen_failing(popen, "import time; time.sleep(60)")(command, **keywords))
+            return children[-1]
+
+        popen = sat.subprocess.Popen
+        monkeypatch.setattr(sat.subprocess, "Popen", slow)
+        started = time.perf_counter()
+        found = sat.race(puzzle, _blank(puzzle), lambda: decided, budget=Budget.for_limits(60.0))
+        assert found is decided and found.depth is not None and time.perf_counter() - started < 10
+        assert children and children[0].poll() is not None  # killed, not left at work for 60 s
+
+    def test_own_undecided_waits_for_the_solver(self):
+        puzzle = paint.load(str(SURVEY / "webpbn-00065-mum.non"))
+        undecided = dfs.Counted((), False, None, 5)  # its positions spent
+        assert undecided.count is dfs.Count.UNKNOWN
+        found = sat.race(puzzle, _blank(puzzle), lambda: undecided, budget=Budget.for_limits(60.0))
+        assert found.count is dfs.Count.ONE and found.depth is None
+        assert found.solutions[0].lines() == dfs.two_solutions(puzzle, _blank(puzzle)).solutions[0].lines()
+
+    @pytest.mark.parametrize("how", ["time", "stop"])
+    def test_neither_decides_within_the_limit(self, monkeypatch, how):
+        puzzle = paint.load(str(SURVEY / "faase.non"))  # minutes for either
+        monkeypatch.setattr(sat.subprocess, "Popen",
+                            _popen_failing(sat.subprocess.Popen, "import time; time.sleep(60)"))
+        stop = threading.Event()
+        if how == "time":
+            budget = Budget.for_limits(1.0)
+        else:
+            budget = Budget.for_limits(None, stop=stop)
+            threading.Timer(0.5, stop.set).start()
+        started = time.perf_counter()
+        with pytest.raises(LimitReached):
+            sat.race(puzzle, _blank(puzzle), self._own_forever(budget, []), budget=budget)
+        assert time.perf_counter() - started < 10
+        assert budget.stop is (stop if how == "stop" else None)
+
+    @pytest.mark.parametrize("then", ["sys.exit(3)", "import os, signal; os.kill(os.getpid(), signal.SIGKILL)",
+                                      "print('c hi'); sys.exit(0)"])
+    def test_a_failing_child_only_loses_the_race(self, monkeypatch, then):
+        """A child that fails (as the out-of-memory killer would end it) leaves paint's search to decide alone;
+        its error is told only when that search cannot decide."""
+        puzzle = paint.load(str(SURVEY / "webpbn-06574-forever.non"))
+        monkeypatch.setattr(sat.subprocess, "Popen", _popen_failing(sat.subprocess.Popen, then))
+        budget = Budget.for_limits(60.0)
+        own = dfs.two_solutions(puzzle, _blank(puzzle))
+        assert sat.race(puzzle, _blank(puzzle), lambda: own, budget=budget) is own
+        with pytest.raises(RuntimeError, match="exit status|not an answer"):
+            sat.race(puzzle, _blank(puzzle), lambda: dfs.Counted((), False, None, 5), budget=budget)
+
+    def test_a_child_that_cannot_start(self, monkeypatch):
+        puzzle = paint.load(str(SURVEY / "webpbn-06574-forever.non"))
+
+        def missing(command, **keywords):
+            raise FileNotFoundError(command[0])
+        monkeypatch.setattr(sat.subprocess, "Popen", missing)
+        own = dfs.two_solutions(puzzle, _blank(puzzle))
+        assert sat.race(puzzle, _blank(puzzle), lambda: own, budget=Budget.for_limits(60.0)) is own
+        with pytest.raises(FileNotFoundError):  # alone, it is an error
+            sat.two_solutions(puzzle, _blank(puzzle))
+
+    def test_a_large_task_and_a_quick_own_search(self, monkeypatch):
+        """A task larger than a pipe holds, still being written to a child that has not read it when paint's
+        search decides: the child is killed and the race ends with that search's answer, no error."""
+        side = 249  # 249 x 249: the task is more than 64 KiB
+        puzzle = Puzzle(rows=[[1]] * side, columns=[[1]] * side)
+        rows = _blank(puzzle)
+        monkeypatch.setattr(sat.subprocess, "Popen",
+                            _popen_failing(sat.subprocess.Popen, "import time; time.sleep(60)", read=False))
+        decided = dfs.Counted((), True, 0, 0)
+        for delay in (0, 0.05, 0.1, 0.2):
+            def own():
+                time.sleep(delay)
+                return decided
+            started = time.perf_counter()
+            assert sat.race(puzzle, rows, own, budget=Budget.for_limits(60.0)) is decided
+            assert time.perf_counter() - started < 10
+
+
 def _parent_of(pid: int) -> int | None:
     try:
         with open(f"/proc/{pid}/stat", encoding="utf-8") as file:
@@ -232,30 +336,34 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _popen_failing(popen, then="sys.exit(3)"):
-    """Popen starting, instead of the child, one that reads its task and then runs ``then``."""
+def _popen_failing(popen, then="sys.exit(3)", read=True):
+    """Popen starting, instead of the child, one that reads its task (unless not ``read``) and then runs
+    ``then``."""
     def failing(command, **keywords):
-        return popen([command[0], "-c", f"import json, sys; sys.stdin.read(); {then}"], **keywords)
+        first = "sys.stdin.read(); " if read else ""
+        return popen([command[0], "-c", f"import json, sys; {first}{then}"], **keywords)
     return failing
 
 
 class TestCheck:
+    @pytest.mark.parametrize("mode", ["alone", "race"])
     @pytest.mark.parametrize("name, verdict", [("webpbn-06574-forever.non", "needs-search"),
                                                ("webpbn-00023-edge.non", "needs-probes")])
-    def test_verdicts_as_without(self, name, verdict):
+    def test_verdicts_as_without(self, name, verdict, mode):
         puzzle = paint.load(str(SURVEY / name))
-        with_sat = check_puzzle(puzzle, CheckOptions(sat=True))
+        with_sat = check_puzzle(puzzle, CheckOptions(sat=mode))
         without = check_puzzle(puzzle)
         assert with_sat.verdict == without.verdict == verdict
         assert with_sat.solution == without.solution
         assert is_solution(puzzle.rows, puzzle.columns, list(with_sat.solution))
         assert (with_sat.steps, with_sat.blank_at_stall) == (without.steps, without.blank_at_stall)
-        if verdict == "needs-search":  # no levels measured, so no grade 6 or 7
+        if verdict == "needs-search" and (mode == "alone" or with_sat.search_depth is None):
+            # the SAT solver decided: no levels measured, so no grade 6 or 7
             assert with_sat.search_depth is None and with_sat.grade is None
             assert note(with_sat) == "search (SAT: depth not measured)"
             assert "search (SAT: depth not measured) finishes it" in describe(with_sat)
-        else:
-            assert with_sat.grade == without.grade
+        else:  # paint's own search decided the race: what it says without the SAT solver
+            assert (with_sat.search_depth, with_sat.grade) == (without.search_depth, without.grade)
 
     def test_several_solutions(self):
         puzzle = Puzzle(rows=[[1], [1], [2]], columns=[[2], [1], [1]])
@@ -269,22 +377,46 @@ class TestCheck:
         with pytest.raises(ValueError, match="explain_search"):
             CheckOptions(sat=True, explain_search=True)
         with pytest.raises(ValueError, match="max_positions"):
-            CheckOptions(sat=True, max_positions=10)
-        with pytest.raises(TypeError):
+            CheckOptions(sat="alone", max_positions=10)
+        with pytest.raises(ValueError, match="'race' or 'alone'"):
             CheckOptions(sat="yes")
+        with pytest.raises(TypeError, match="sat"):
+            CheckOptions(sat=1)
+        assert (CheckOptions(sat=True).sat, CheckOptions(sat=False).sat, CheckOptions().sat) == ("race", None, None)
 
     def test_a_limit(self):
         check = check_puzzle(paint.load(str(SURVEY / "faase.non")), CheckOptions(sat=True, max_time=2.0))
         assert check.verdict == "limit" and check.seconds < 10
 
 
+@pytest.fixture
+def own_never_decides(monkeypatch):
+    """paint's own depth-first search, in a race with the SAT solver, works until its budget stops it: the SAT
+    solver decides, whatever the machine's speed."""
+    def forever(puzzle, rows, *, budget, **keywords):
+        while True:
+            budget.check()
+            time.sleep(0.001)
+    monkeypatch.setattr(dfs, "two_solutions", forever)
+
+
 class TestCommand:
-    def test_check_sat(self, capsys):
+    def test_check_sat(self, capsys, own_never_decides):
         status = cli.main(["check", "--sat", "--jobs", "1", str(SURVEY / "webpbn-06574-forever.non")])
         out = capsys.readouterr().out
         assert status == 1 and "needs-search" in out and "SAT: depth not measured" in out
 
-    def test_check_sat_json_keeps_the_schema(self, capsys):
+    def test_check_sat_when_paint_decides_first(self, capsys, monkeypatch):
+        """The race won by paint's own search: its depth and grade, as without --sat."""
+        monkeypatch.setattr(sat.subprocess, "Popen",
+                            _popen_failing(sat.subprocess.Popen, "import time; time.sleep(60)"))
+        started = time.perf_counter()
+        status = cli.main(["check", "--sat", "--jobs", "1", str(SURVEY / "webpbn-06574-forever.non")])
+        out = capsys.readouterr().out
+        assert status == 1 and "needs-search" in out and "search 25 levels deep" in out
+        assert time.perf_counter() - started < 30
+
+    def test_check_sat_json_keeps_the_schema(self, capsys, own_never_decides):
         import json
 
         import jsonschema
@@ -297,6 +429,13 @@ class TestCommand:
         wrong = dict(document[0], grade=6)  # a grade without a depth is not what the schema allows
         with pytest.raises(jsonschema.ValidationError):
             jsonschema.validate([wrong], json.loads((TESTS / "check_schema.json").read_text(encoding="utf-8")))
+
+    @pytest.mark.parametrize("cores, plain, with_sat", [(1, 1, 1), (2, 2, 1), (5, 5, 2), (8, 8, 4)])
+    def test_half_the_workers_by_default(self, monkeypatch, cores, plain, with_sat):
+        """Each worker's search races a solver's process with --sat: one worker for two cores."""
+        import paint.cli.check as command
+        monkeypatch.setattr(command, "_cores", lambda: cores)
+        assert (command.default_jobs(False), command.default_jobs(True)) == (plain, with_sat)
 
     def test_max_positions_is_refused(self, capsys):
         assert cli.main(["check", "--sat", "--max-positions", "5", str(SURVEY / "webpbn-00023-edge.non")]) == 2

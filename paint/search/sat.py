@@ -1,4 +1,4 @@
-"""Up to two solutions of a puzzle found by a SAT solver, explaining nothing (``paint check --sat``).
+"""Up to two solutions of a puzzle found by a SAT solver, alone or racing paint's own search (``paint check --sat``).
 
 Where the rules stall, :mod:`paint.search.dfs` counts the solutions by
 line propagation, probing and backtracking.  This module is the other way
@@ -10,9 +10,10 @@ grid is added and it looks again.  None then means the first is the only
 one; a second is a second solution.  The solver learns a clause from every
 contradiction it meets (conflict-driven clause learning), which line
 propagation and probing do not.  It decides a puzzle the depth-first search
-cannot (knotty and faase: more than one solution each, in minutes) and does
-not pay on most others
-(docs/search.md, "A SAT solver").
+cannot (knotty and faase: more than one solution each, in minutes) and
+alone does not pay on most others, so :func:`race` runs it beside paint's
+depth-first search, the first to decide believed: about the shorter of the
+two times, for a second core's work (docs/search.md, "A SAT solver").
 
 A clue is written as the automaton that reads its line square by square
 (Pesant 2004, the ``regular`` constraint), as clauses in the way of Bacchus
@@ -40,6 +41,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+from typing import Callable
 
 from ..budget import Budget, LimitReached
 from ..squares import EMPTY, FULL, Grid, run_lengths
@@ -84,10 +86,14 @@ def line_clauses(cells: list[int], clue, new, known=None) -> list[list[int]]:
     variables, a transition implying its state, its square's value and the
     next state; a state implying one of its transitions out and, after the
     first square, one of those into it; a square's value implying one of
-    the transitions that read it; the automaton in one of its states
-    before each square.  Unit propagation then finds every square the clue
-    and the known squares force, or that they cannot both hold: tested on
-    every partial line of up to 5 squares.)
+    the transitions that read it.  Bacchus's clause "the automaton is in
+    one of its states before each square" is left out: the first state and
+    "a state implies a step out" imply it, and unit propagation is as
+    strong without it.  Without it CaDiCaL decided knotty and faase from
+    their stalls in 9 and 14 minutes; with it, knotty in 11 to 15 and faase
+    not in 15.  Unit propagation finds every square the clue and the known
+    squares force, or that they cannot both hold: tested on every partial
+    line of up to 5 squares.)
     """
     blocks = [block for block in clue if block]
     n = len(cells)
@@ -147,7 +153,6 @@ def line_clauses(cells: list[int], clue, new, known=None) -> list[list[int]]:
     for t in range(1, n + 1):
         for s, variable in state[t].items():
             clauses.append([-variable, *into[t][s]])
-        clauses.append(list(state[t].values()))
     return clauses
 
 
@@ -217,42 +222,90 @@ def two_solutions(puzzle, rows, *, budget: Budget | None = None) -> Counted:
     is then killed), ImportError when python-sat is not installed, and
     RuntimeError when the child process fails.
     """
-    import pysat.solvers  # noqa: F401  (ImportError here, in this process, rather than in the child)
+    with Counting(puzzle, rows) as counting:
+        return counting.result(budget)
 
-    task = json.dumps({"rows": [list(clue) for clue in puzzle.rows],
-                       "columns": [list(clue) for clue in puzzle.columns],
-                       "grid": ["".join("X" if value == FULL else "." if value == EMPTY else "?" for value in row)
-                                for row in rows],
-                       "parent": os.getpid()})
-    errors = tempfile.TemporaryFile("w+")  # a file, not a pipe: what the child says there can never block it
-    # In a session of its own, no signal meant for paint's process group reaches the child (pysat's own Ctrl-C
-    # handler would end it with an error): paint stops it, by killing it.  It runs from the folder holding this
-    # paint package, which ``-m`` puts first on its path, so a ``paint`` in the user's folder cannot shadow it.
-    child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                             stderr=errors, text=True, start_new_session=True, cwd=HOME)
-    answers: queue.Queue = queue.Queue()
 
-    def read() -> None:
+class Counting:
+    """The SAT solver counting the solutions of ``puzzle`` from ``rows`` in its child process, started at once.
+
+    :meth:`result` waits for its answer (:func:`two_solutions`, which is
+    this class used at once).  :attr:`decided` is set as soon as the child
+    has given two solutions or said there is no other, and :attr:`ended`
+    once it has said all it will (answered, failed or been killed), so
+    that other work may go on meanwhile and stop when it has decided -
+    paint's own depth-first search, in a race (:func:`race`).  Leaving the
+    ``with`` block, or :meth:`close`, kills the child if it is still at
+    work.  Raises ImportError when python-sat is not installed, OSError
+    when the child cannot be started.
+    """
+
+    def __init__(self, puzzle, rows) -> None:
+        import pysat.solvers  # noqa: F401  (ImportError here, in this process, rather than in the child)
+
+        self.puzzle = puzzle
+        self.rows = rows
+        task = json.dumps({"rows": [list(clue) for clue in puzzle.rows],
+                           "columns": [list(clue) for clue in puzzle.columns],
+                           "grid": ["".join("X" if value == FULL else "." if value == EMPTY else "?" for value in row)
+                                    for row in rows],
+                           "parent": os.getpid()})
+        self.answers: queue.Queue = queue.Queue()
+        self.decided = threading.Event()
+        self.ended = threading.Event()
+        self.errors = tempfile.TemporaryFile("w+")  # a file, not a pipe: what the child says there cannot block it
+        self.child = None
+        self.talker = None
         try:
+            # In a session of its own, no signal meant for paint's process group reaches the child (pysat's own
+            # Ctrl-C handler would end it with an error): paint stops it, by killing it.  It runs from the folder
+            # holding this paint package, which ``-m`` puts first on its path, so a ``paint`` in the user's folder
+            # cannot shadow it.
+            self.child = subprocess.Popen([sys.executable, "-m", __name__], stdin=subprocess.PIPE,
+                                          stdout=subprocess.PIPE, stderr=self.errors, text=True,
+                                          start_new_session=True, cwd=HOME)
+            self.talker = threading.Thread(target=self._talk, args=(task,), name="paint-sat-talker", daemon=True)
+            self.talker.start()
+        except BaseException:  # Ctrl-C or a failure while starting: no child left at work, no file left open
+            self.close()
+            raise
+
+    def _talk(self, task: str) -> None:
+        """Write ``task`` to the child, then put each line it writes on :attr:`answers` (ValueError for one that
+        is not JSON, EOFError at the end), setting :attr:`decided` and :attr:`ended` as they come true.
+
+        This thread alone uses the child's standard input and output, and closes them: the task is written
+        here so that a large one does not hold up the caller while the child starts, and so that a kill
+        (:meth:`close`) meets no other thread writing."""
+        given = 0
+        child = self.child
+        try:
+            try:
+                child.stdin.write(task)
+                child.stdin.flush()
+            except (OSError, ValueError):  # the child ended at once (told from what it wrote to ``errors``),
+                pass                        # or was killed
+            finally:
+                _quietly(child.stdin.close)
             for line in child.stdout:
-                answers.put(json.loads(line))
-        except ValueError:
-            answers.put(ValueError)
+                answer = json.loads(line)
+                self.answers.put(answer)
+                given += 1
+                if answer is None or given == 2:
+                    self.decided.set()
+        except (ValueError, OSError):
+            self.answers.put(ValueError)
         finally:
-            answers.put(EOFError)
+            _quietly(child.stdout.close)
+            self.answers.put(EOFError)
+            self.ended.set()
 
-    reader = threading.Thread(target=read, name="paint-sat-reader", daemon=True)
-    reader.start()
-    solutions: list[Grid] = []
-    try:
-        try:
-            child.stdin.write(task)
-            child.stdin.close()
-        except BrokenPipeError:  # the child ended at once: told below, from what it wrote to ``errors``
-            pass
+    def result(self, budget: Budget | None = None) -> Counted:
+        """The child's answer, as :func:`two_solutions` returns it and with the errors it raises."""
+        solutions: list[Grid] = []
         while True:
             try:
-                answer = answers.get(timeout=POLL)
+                answer = self.answers.get(timeout=POLL)
             except queue.Empty:
                 if budget is not None and budget.spent():
                     raise LimitReached from None
@@ -260,26 +313,99 @@ def two_solutions(puzzle, rows, *, budget: Budget | None = None) -> Counted:
             if answer is ValueError:
                 raise RuntimeError("the SAT solver's process wrote something that is not an answer")
             if answer is EOFError:
-                child.wait()
-                errors.seek(0)
-                problem = errors.read().strip().splitlines()
-                raise RuntimeError(f"the SAT solver's process ended with exit status {child.returncode}"
+                self.child.wait()
+                self.errors.seek(0)
+                problem = self.errors.read().strip().splitlines()
+                raise RuntimeError(f"the SAT solver's process ended with exit status {self.child.returncode}"
                                    + (f": {problem[-1]}" if problem else ""))
             if answer is None:
                 return Counted(tuple(solutions), True, None, 0)
-            misfit = _misfit(puzzle, answer, rows)
+            misfit = _misfit(self.puzzle, answer, self.rows)
             if misfit is not None:
                 raise RuntimeError(f"the SAT solver's solution does not fit {misfit}")
             solutions.append(Grid.from_lines(answer))
             if len(solutions) == 2:
                 return Counted(tuple(solutions), True, None, 0)
-    finally:
-        if child.poll() is None:
-            child.kill()
-        child.wait()
-        for stream in (child.stdin, child.stdout, errors):
-            if not stream.closed:
-                stream.close()
+
+    def close(self) -> None:
+        """Kill the child if it is still at work, wait for its end and for the thread that talks to it."""
+        if self.child is not None:
+            if self.child.poll() is None:
+                self.child.kill()
+            self.child.wait()
+            if self.talker is not None:
+                self.talker.join(timeout=10)  # at once: the child's end closes its output
+            else:
+                _quietly(self.child.stdin.close)
+                _quietly(self.child.stdout.close)
+        self.errors.close()
+
+    def __enter__(self) -> Counting:
+        return self
+
+    def __exit__(self, *exception) -> None:
+        self.close()
+
+
+def _quietly(close: Callable[[], None]) -> None:
+    """Call ``close`` (a stream's), ignoring the error of a pipe whose other end has gone."""
+    try:
+        close()
+    except (OSError, ValueError):
+        pass
+
+
+class _Either:
+    """A stop for a budget (:attr:`paint.budget.Budget.stop`): set when ``stop`` (None: never) or ``decided`` is."""
+
+    def __init__(self, stop, decided: threading.Event) -> None:
+        self.stop = stop
+        self.decided = decided
+
+    def is_set(self) -> bool:
+        return self.decided.is_set() or (self.stop is not None and self.stop.is_set())
+
+
+def race(puzzle, rows, own: Callable[[], Counted], *, budget: Budget) -> Counted:
+    """What the first to decide finds: the SAT solver (:class:`Counting`, in its child process) or ``own``,
+    paint's depth-first search of ``puzzle`` from ``rows`` (a call that works within ``budget``), side by side.
+
+    ``own`` runs in this process while the child works on the other core;
+    the budget's ``stop`` is set, for ``own``, once the child has decided,
+    and the child is killed once ``own`` has.  When ``own`` ends undecided
+    (its positions spent: :attr:`paint.search.dfs.Count.UNKNOWN`), the
+    child's answer is waited for.  A child that cannot start or fails
+    (ends early, is killed, writes what is not an answer: the machine's
+    out-of-memory killer, say) only loses the race: ``own`` goes on alone,
+    and the child's error is raised only when ``own`` ends undecided; a
+    solution of the child's that does not fit the clues is an error
+    (RuntimeError) whenever it comes, as a fault in the clauses.  Returns
+    ``own``'s :class:`Counted` (its ``depth`` measured) or the child's
+    (``depth`` None).  Raises :class:`paint.budget.LimitReached` when the
+    budget's time is spent or its own ``stop`` set first, ImportError when
+    python-sat is not installed, and the errors of :func:`two_solutions`
+    as just said.
+    """
+    from .dfs import Count
+
+    try:
+        counting = Counting(puzzle, rows)
+    except OSError:  # no second process: paint's search alone
+        return own()
+    with counting:
+        stop = budget.stop
+        counted = None
+        try:
+            budget.stop = _Either(stop, counting.decided)
+            counted = own()
+        except LimitReached:
+            if not counting.decided.is_set():
+                raise
+        finally:
+            budget.stop = stop
+        if counted is not None and counted.count is not Count.UNKNOWN:
+            return counted
+        return counting.result(budget)
 
 
 def _misfit(puzzle, lines: list[str], rows) -> str | None:
