@@ -168,6 +168,8 @@ class TestTwoSolutions:
         ("sys.exit(3)", [[1]], "exit status 3"),  # the child fails
         ("print(json.dumps(['.']))", [[1]], "does not fit row 1"),  # the solver's word is checked
         ("print('c hi'); sys.exit(0)", [[1]], "not an answer"),  # neither a hang nor a false limit
+        ("print(json.dumps(5)); sys.exit(0)", [[1]], "not an answer"),  # JSON, but not rows
+        ("print(json.dumps([5])); sys.exit(0)", [[1]], "not an answer"),
         ("print(json.dumps(['X']))", [[1], []], "does not fit"),  # too few rows
         ("print(json.dumps(['X', 'X.']))", [[1], []], "does not fit"),  # a row too long
         ("print(json.dumps(['X', '?']))", [[1], []], "does not fit"),  # not X or .
@@ -289,6 +291,41 @@ class TestRace:
         assert sat.race(puzzle, _blank(puzzle), lambda: own, budget=budget) is own
         with pytest.raises(RuntimeError, match="exit status|not an answer"):
             sat.race(puzzle, _blank(puzzle), lambda: dfs.Counted((), False, None, 5), budget=budget)
+
+    def test_a_thread_that_cannot_start(self, monkeypatch):
+        """No thread to talk to the child: paint's search alone, no child left at work, no error but that."""
+        puzzle = paint.load(str(SURVEY / "webpbn-06574-forever.non"))
+        started = []
+        popen = sat.subprocess.Popen
+        monkeypatch.setattr(sat.subprocess, "Popen", lambda *a, **k: started.append(popen(*a, **k)) or started[-1])
+
+        def failing(self):
+            raise RuntimeError("can't start new thread")
+        monkeypatch.setattr(sat.threading.Thread, "start", failing)
+        own = dfs.two_solutions(puzzle, _blank(puzzle))
+        assert sat.race(puzzle, _blank(puzzle), lambda: own, budget=Budget.for_limits(60.0)) is own
+        assert started and started[0].poll() is not None
+        with pytest.raises(RuntimeError, match="can't start new thread"):
+            sat.two_solutions(puzzle, _blank(puzzle))
+
+    def test_a_fork_meanwhile_does_not_hold_up_the_child(self):
+        """A process forked while the task is still being written holds a copy of the pipe's end: the child
+        reads its one line of task and goes on all the same."""
+        import os
+        side = 260  # a task of more than 64 KiB, so still being written when the fork comes
+        puzzle = Puzzle(rows=[[1]] * side, columns=[[1]] * side)
+        rows = [bytearray(2 if r == c else 1 for c in range(side)) for r in range(side)]  # known: it answers at once
+        with sat.Counting(puzzle, rows) as counting:
+            forked = os.fork()
+            if forked == 0:  # the forked process: it only waits, holding what it was given
+                time.sleep(20)
+                os._exit(0)
+            try:
+                found = counting.result(Budget.for_limits(15.0))
+            finally:
+                os.kill(forked, 9)
+                os.waitpid(forked, 0)
+        assert found.count is dfs.Count.ONE
 
     def test_a_child_that_cannot_start(self, monkeypatch):
         puzzle = paint.load(str(SURVEY / "webpbn-06574-forever.non"))

@@ -129,7 +129,8 @@ LIMITS = (
                        "grid as far as it got (exit 3)"),
         "hint": Bound("the whole hint, every solve behind it together: when it runs out and no square of your "
                       "grid can be a mistake, the next line step is given, else no hint (exit 3)", 20.0),
-        "check": Bound("each puzzle (its rules and its depth-first search): verdict limit", 60.0),
+        "check": Bound("each puzzle (its rules and its depth-first search, and with --sat the SAT solver): "
+                       "verdict limit", 60.0),
         "fix": Bound("the search for the squares to change: it stops with the changes made so far, saying how "
                      "far it got (exit 3)", 60.0),
         "make": Bound("the search for the squares to change: it stops, saying how far it got, and writes "
@@ -184,8 +185,8 @@ def limits_text(command: str) -> str:
 
     >>> print(limits_text('check'), end='')
     limits of paint check:
-      --max-time SECONDS each puzzle (its rules and its depth-first search):
-                         verdict limit; default 60 s
+      --max-time SECONDS each puzzle (its rules and its depth-first search, and
+                         with --sat the SAT solver): verdict limit; default 60 s
       --max-positions N  the positions of each puzzle's depth-first search, each a
                          guess on the one before (its plain pass, main searches
                          and restarts together): verdict limit; default none
