@@ -113,6 +113,20 @@ def ratio(paint: float | None, peer: float | None) -> str:
     return f"{paint / peer:.1f}x"
 
 
+def run_cell(run: tuple[float | None, str], bound: float) -> str:
+    """A table cell for one run, ``(seconds, verdict)``: ``'2.35 s, multiple'``, ``'> 60 s'`` when it was
+    stopped past ``bound`` seconds (seconds None), empty when it was not run (no verdict)."""
+    seconds, verdict = run
+    if not verdict:
+        return ""
+    return f"> {bound:g} s" if seconds is None else f"{seconds:.2f} s, {verdict}"
+
+
+def fraction(a: float | None, b: float | None) -> str:
+    """``a / b`` to two places (``'0.85'``), empty when either is missing."""
+    return f"{a / b:.2f}" if a is not None and b else ""
+
+
 def startup_note(paint: float | None, python: float | None, base: float | None) -> str:
     """The start-up ratios: to ``python -c pass`` in this environment (the same interpreter, site and
     installed packages, an editable install's import hook included), and to the interpreter it was made

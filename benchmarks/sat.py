@@ -55,7 +55,7 @@ ALONE = ("import sys; from paint import cli; import paint.cli.check as command; 
 ``python -c ALONE T FILE`` (the same command, its options changed where they are made)."""
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from peers import taai_puzzles  # noqa: E402 - the benchmark beside this one
+from peers import fraction, pbnsolve_command, run_cell, taai_puzzles  # noqa: E402 - the benchmark beside this one
 
 
 def timed(command: list[str], timeout: float) -> tuple[float | None, str]:
@@ -109,25 +109,17 @@ def main() -> None:
             own = timed(paint + ["--max-time", str(own_limit), str(path)], own_limit + 30)
             sat = timed(paint + ["--max-time", str(limit), "--sat", str(path)], limit + 30)
             solver = timed(alone + [str(limit), str(path)], limit + 30)
-            theirs = (timed([pbnsolve, "-b", "-u", str(path)], arguments.peer_timeout) if pbnsolve
+            theirs = (timed(pbnsolve_command(pbnsolve, path), arguments.peer_timeout) if pbnsolve
                       else (None, ""))
             rows.append((path.stem, own, sat, solver, theirs))
             print(path.stem, own, sat, solver, theirs, file=sys.stderr, flush=True)
 
-    def cell(run, bound=limit):
-        seconds, verdict = run
-        if not verdict:
-            return ""
-        return f"> {bound:g} s" if seconds is None else f"{seconds:.2f} s, {verdict}"
-
-    def ratio(a, b):
-        return f"{a / b:.2f}" if a is not None and b else ""
-
     print("| puzzle | paint check | paint check --sat | --sat / own | SAT alone | alone / own | pbnsolve |")
     print("|---|---|---|---|---|---|---|")
     for name, own, sat, solver, theirs in rows:
-        print(f"| {name} | {cell(own, own_limit)} | {cell(sat)} | {ratio(sat[0], own[0])} | {cell(solver)} "
-              f"| {ratio(solver[0], own[0])} | {cell(theirs, arguments.peer_timeout)} |")
+        print(f"| {name} | {run_cell(own, own_limit)} | {run_cell(sat, limit)} | {fraction(sat[0], own[0])} "
+              f"| {run_cell(solver, limit)} | {fraction(solver[0], own[0])} "
+              f"| {run_cell(theirs, arguments.peer_timeout)} |")
     totals = [sum(run[0] for run in column) if all(run[0] is not None for run in column) else None
               for column in zip(*[row[1:4] for row in rows])] if rows else []
     if totals and all(total is not None for total in totals):

@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FAASE = ROOT / "tests" / "corpus" / "survey" / "faase.non"
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from peers import random_puzzles  # noqa: E402 - the benchmark beside this one
+from peers import fraction, pbnsolve_command, random_puzzles, run_cell  # noqa: E402 - the benchmark beside this one
 
 
 def timed(command: list[str], timeout: float, environment=None) -> tuple[float | None, str]:
@@ -84,24 +84,16 @@ def main() -> None:
         for path, bound, peer in work:
             compiled = timed(paint + [str(path), *bound], limit + 30)
             in_python = timed(paint + [str(path), *bound], limit + 30, python)
-            theirs = timed([pbnsolve, "-b", "-u", str(path)], limit) if pbnsolve and peer else (None, "")
+            theirs = timed(pbnsolve_command(pbnsolve, path), limit) if pbnsolve and peer else (None, "")
             rows.append((path.stem + ("" if peer else f" ({arguments.faase_positions} positions)"),
                          compiled, in_python, theirs))
     print("| puzzle | paint, compiled | paint, Python | Python / compiled | pbnsolve | compiled / pbnsolve |")
     print("|---|---|---|---|---|---|")
 
-    def cell(run):
-        seconds, verdict = run
-        if not verdict:
-            return ""
-        return f"> {limit:g} s, {verdict}" if seconds is None else f"{seconds:.2f} s, {verdict}"
-
-    def ratio(a, b):
-        return f"{a / b:.2f}" if a is not None and b else ""
-
     for name, compiled, in_python, theirs in rows:
-        print(f"| {name} | {cell(compiled)} | {cell(in_python)} | {ratio(in_python[0], compiled[0])} | "
-              f"{cell(theirs)} | {ratio(compiled[0], theirs[0])} |")
+        print(f"| {name} | {run_cell(compiled, limit)} | {run_cell(in_python, limit)} "
+              f"| {fraction(in_python[0], compiled[0])} | {run_cell(theirs, limit)} "
+              f"| {fraction(compiled[0], theirs[0])} |")
 
 
 if __name__ == "__main__":

@@ -221,12 +221,10 @@ class TestRace:
     """paint's own search and the SAT solver side by side (sat.race): the first to decide is believed."""
 
     def _own_forever(self, budget, calls):
-        """An own search that never decides: it works until the budget stops it."""
+        """An own search that never decides, noting the stop it works under in ``calls``."""
         def own():
             calls.append(budget.stop)
-            while True:
-                budget.check()
-                time.sleep(0.001)
+            _work_until_stopped(budget)
         return own
 
     def test_the_solver_decides_first(self):
@@ -244,7 +242,7 @@ class TestRace:
         children = []
 
         def slow(command, **keywords):  # a child that answers nothing for a minute
-            children.append(_popen_failing(popen, "import time; time.sleep(60)")(command, **keywords))
+            children.append(_popen_failing(popen, SILENT)(command, **keywords))
             return children[-1]
 
         popen = sat.subprocess.Popen
@@ -266,7 +264,7 @@ class TestRace:
     def test_neither_decides_within_the_limit(self, monkeypatch, how):
         puzzle = paint.load(str(SURVEY / "faase.non"))  # minutes for either
         monkeypatch.setattr(sat.subprocess, "Popen",
-                            _popen_failing(sat.subprocess.Popen, "import time; time.sleep(60)"))
+                            _popen_failing(sat.subprocess.Popen, SILENT))
         stop = threading.Event()
         if how == "time":
             budget = Budget.for_limits(1.0)
@@ -345,7 +343,7 @@ class TestRace:
         puzzle = Puzzle(rows=[[1]] * side, columns=[[1]] * side)
         rows = _blank(puzzle)
         monkeypatch.setattr(sat.subprocess, "Popen",
-                            _popen_failing(sat.subprocess.Popen, "import time; time.sleep(60)", read=False))
+                            _popen_failing(sat.subprocess.Popen, SILENT, read=False))
         decided = dfs.Counted((), True, 0, 0)
         for delay in (0, 0.05, 0.1, 0.2):
             def own():
@@ -371,6 +369,17 @@ def _alive(pid: int) -> bool:
             return file.read().rsplit(")", 1)[1].split()[0] != "Z"
     except OSError:
         return False
+
+
+SILENT = "import time; time.sleep(60)"
+"""A child's body for _popen_failing: it answers nothing for a minute."""
+
+
+def _work_until_stopped(budget) -> None:
+    """An own search that never decides: it works until ``budget`` stops it (LimitReached)."""
+    while True:
+        budget.check()
+        time.sleep(0.001)
 
 
 def _popen_failing(popen, then="sys.exit(3)", read=True):
@@ -431,9 +440,7 @@ def own_never_decides(monkeypatch):
     """paint's own depth-first search, in a race with the SAT solver, works until its budget stops it: the SAT
     solver decides, whatever the machine's speed."""
     def forever(puzzle, rows, *, budget, **keywords):
-        while True:
-            budget.check()
-            time.sleep(0.001)
+        _work_until_stopped(budget)
     monkeypatch.setattr(dfs, "two_solutions", forever)
 
 
@@ -446,7 +453,7 @@ class TestCommand:
     def test_check_sat_when_paint_decides_first(self, capsys, monkeypatch):
         """The race won by paint's own search: its depth and grade, as without --sat."""
         monkeypatch.setattr(sat.subprocess, "Popen",
-                            _popen_failing(sat.subprocess.Popen, "import time; time.sleep(60)"))
+                            _popen_failing(sat.subprocess.Popen, SILENT))
         started = time.perf_counter()
         status = cli.main(["check", "--sat", "--jobs", "1", str(SURVEY / "webpbn-06574-forever.non")])
         out = capsys.readouterr().out

@@ -154,6 +154,7 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
         import logging
         logging.getLogger("distributed").setLevel(logging.CRITICAL)
     started = time.perf_counter()
+    jobs = arguments.jobs or default_jobs(arguments.sat)
     progress_console = None
     if len(found) > 1 and may_be_terminal(sys.stderr):
         from rich.console import Console
@@ -175,11 +176,11 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
                       console=progress_console, transient=True) as progress:
             task = progress.add_task("", total=len(found))
             with frozen_after_loading():  # numba's objects, once loaded, set aside from the collector
-                batch = check_batch(found, options, jobs=arguments.jobs or default_jobs(arguments.sat), on_check=done,
-                                    on_start=working.start, dask=arguments.dask)
+                batch = check_batch(found, options, jobs=jobs, on_check=done, on_start=working.start,
+                                    dask=arguments.dask)
     else:
         with frozen_after_loading():
-            batch = check_batch(found, options, jobs=arguments.jobs or default_jobs(arguments.sat), dask=arguments.dask)
+            batch = check_batch(found, options, jobs=jobs, dask=arguments.dask)
     seconds = time.perf_counter() - started
 
     if arguments.json:

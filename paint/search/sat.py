@@ -45,7 +45,7 @@ import threading
 from typing import Callable
 
 from ..budget import Budget, LimitReached
-from ..squares import EMPTY, FULL, Grid, run_lengths
+from ..squares import EMPTY, FULL, Grid, line_text, run_lengths
 from .dfs import Counted
 
 SOLVER = "cadical195"
@@ -196,8 +196,7 @@ def _solve(rows_clues, column_clues, lines, send) -> None:
     from pysat.solvers import Solver
 
     height, width = len(rows_clues), len(column_clues)
-    rows = [[FULL if mark == "X" else EMPTY if mark == "." else 0 for mark in line] for line in lines]
-    found, _ = clauses(rows_clues, column_clues, rows)
+    found, _ = clauses(rows_clues, column_clues, Grid.from_lines(lines).rows)
     squares = height * width
     with Solver(name=SOLVER, bootstrap_with=found) as solver:
         for _ in range(2):
@@ -252,8 +251,7 @@ class Counting:
         self.rows = rows
         task = json.dumps({"rows": [list(clue) for clue in puzzle.rows],
                            "columns": [list(clue) for clue in puzzle.columns],
-                           "grid": ["".join("X" if value == FULL else "." if value == EMPTY else "?" for value in row)
-                                    for row in rows],
+                           "grid": [line_text(row) for row in rows],
                            "parent": os.getpid()})
         self.answers: queue.Queue = queue.Queue()
         self.decided = threading.Event()
@@ -297,7 +295,7 @@ class Counting:
             for line in child.stdout:
                 answer = json.loads(line)
                 if answer is not None and not (isinstance(answer, list)
-                                               and all(isinstance(line, str) for line in answer)):
+                                               and all(isinstance(row, str) for row in answer)):
                     raise ValueError(answer)  # neither "no other" nor rows of text
                 self.answers.put(answer)
                 given += 1
@@ -431,14 +429,14 @@ def _misfit(puzzle, lines: list[str], rows) -> str | None:
     for index, line in enumerate(lines):
         if len(line) != puzzle.width or set(line) - {"X", "."}:
             return f"row {index + 1}: it is not {puzzle.width} squares of X and ."
+    found = Grid.from_lines(lines).rows
     for kind, clues, strips, known in (
-            ("row", puzzle.rows, lines, rows),
-            ("column", puzzle.columns, ["".join(line[c] for line in lines) for c in range(puzzle.width)],
+            ("row", puzzle.rows, found, rows),
+            ("column", puzzle.columns, [[row[c] for row in found] for c in range(puzzle.width)],
              [[row[c] for row in rows] for c in range(puzzle.width)])):
         for index, (clue, strip, values) in enumerate(zip(clues, strips, known)):
-            if run_lengths([FULL if mark == "X" else EMPTY for mark in strip]) != [block for block in clue if block] or any(
-                    (value == FULL and mark != "X") or (value == EMPTY and mark != ".")
-                    for value, mark in zip(values, strip)):
+            if run_lengths(bytes(strip)) != [block for block in clue if block] or any(
+                    value and value != square for value, square in zip(values, strip)):
                 return f"{kind} {index + 1}"
     return None
 
