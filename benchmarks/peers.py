@@ -24,8 +24,11 @@ right after the other so that the machine's load falls on both alike:
   forever), against pbnsolve on each in turn;
 - ``explained``: ``paint solve --no-grids`` (the explanation, written to a
   file) on each of the same seven, a whole process each, against pbnsolve on
-  each in turn; and ``paint solve --brief`` (the step lines only, so no
-  chains are worked out) on the same;
+  each in turn; ``paint solve --brief`` (the step lines only, so no
+  chains are worked out) on the same; and ``paint check --jobs 1`` on each,
+  a process each: the same solve with nothing explained, paint's floor for
+  the row (the explained row's note gives its time as a multiple of this,
+  with how many steps and lines the seven explanations print);
 - ``taai``: ``paint check`` on the first ``--taai`` puzzles of the TAAI 2011
   tournament file (each also written as a .non file for pbnsolve);
 - ``random``: ``--random`` random 25 x 25 puzzles of density 0.5 (seeded, so
@@ -97,6 +100,18 @@ def run(command: list[str], timeout: float, stdout=subprocess.DEVNULL) -> tuple[
     if finished.returncode < 0 or finished.returncode == 2 or finished.returncode > 4:
         sys.exit(f"failed ({finished.returncode}): {' '.join(command)}: {finished.stderr.strip()[-300:]}")
     return time.perf_counter() - started, finished.stdout or ""
+
+
+def explained_size(paths: list[Path], timeout: float) -> str:
+    """``'2,841 steps, 33,115 lines'``: what ``paint solve --no-grids`` prints for ``paths`` (one run each, read
+    from its JSON for the steps and its text for the lines)."""
+    steps = lines = 0
+    for path in paths:
+        steps += len(json.loads(run([sys.executable, "-m", "paint", "solve", str(path), "--json"], timeout,
+                                    stdout=subprocess.PIPE)[1])["steps"])
+        lines += run([sys.executable, "-m", "paint", "solve", str(path), "--no-grids"], timeout,
+                     stdout=subprocess.PIPE)[1].count("\n")
+    return f"{steps:,} steps, {lines:,} lines printed"
 
 
 def median(times: list[float | None]) -> float | None:
@@ -243,19 +258,27 @@ def main() -> None:
                          ratio(paint, peer), startup_note(paint, python, median(times[pythons[1]]) if len(pythons) > 1 else None), "3x python"))
         if "explained" in works:
             paths = [CORPUS / "survey" / f"{name}.non" for name in SURVEY]
-            paint_times, brief_times, peer_times = [], [], []
+            paint_times, brief_times, silent_times, peer_times = [], [], [], []
+            commands = (("solve", "--no-grids", paint_times), ("solve", "--brief", brief_times),
+                        ("check", "--jobs=1", silent_times))
             with open(folder / "explained.txt", "w") as out:
-                for _ in range(repeat):  # in turns: paint's seven, brief, then pbnsolve's
-                    for flag, times in (("--no-grids", paint_times), ("--brief", brief_times)):
-                        each = [run([sys.executable, "-m", "paint", "solve", str(path), flag], timeout,
+                for _ in range(repeat):  # in turns: paint's seven explained, brief, silent, then pbnsolve's
+                    for command, flag, times in commands:
+                        each = [run([sys.executable, "-m", "paint", command, str(path), flag], timeout,
                                     stdout=out)[0] for path in paths]
                         times.append(None if None in each else sum(each))
                     peer_times.append(peer_loop(pbnsolve, paths, timeout))
-            paint, brief, peer = median(paint_times), median(brief_times), (median(peer_times) if pbnsolve else None)
+            paint, brief, silent = median(paint_times), median(brief_times), median(silent_times)
+            peer = median(peer_times) if pbnsolve else None
+            printed = explained_size(paths, timeout)
             rows.append(("survey, the 7 search puzzles explained (solve, a process each)", shown(paint, timeout * 7),
-                         shown(peer, timeout) if pbnsolve else "", ratio(paint, peer), "", "1.5x"))
+                         shown(peer, timeout) if pbnsolve else "", ratio(paint, peer),
+                         f"{printed}; {ratio(paint, silent)} the silent check's time", "1.5x"))
             rows.append(("survey, the 7 search puzzles, step lines only (solve --brief)", shown(brief, timeout * 7),
                          shown(peer, timeout) if pbnsolve else "", ratio(brief, peer), "no chains worked", ""))
+            rows.append(("survey, the 7 search puzzles, silent (check, a process each)", shown(silent, timeout * 7),
+                         shown(peer, timeout) if pbnsolve else "", ratio(silent, peer),
+                         "paint's floor for this row: the same solve, nothing explained", ""))
         groups = []
         if "jwilk" in works:
             groups.append((f"jwilk, 151 puzzles (check --jobs {arguments.jobs})", sorted((CORPUS / "jwilk").glob("*.nin")),

@@ -1145,6 +1145,26 @@ class TestGroupSignal:
         assert "stopped by SIGTERM after" in err and "puzzles" in report.read_text(encoding="utf-8")
 
 
+class TestPeersBenchmark:
+    """benchmarks/peers.py: paint against pbnsolve side by side (docs/search.md, "Against pbnsolve")."""
+
+    def test_explained_size(self):
+        """The explained row's note counts the steps and lines ``paint solve --no-grids`` prints: the steps are the
+        solve's, and each step prints its line and its reasons, so there are more lines than steps."""
+        import importlib.util
+        path = Path(__file__).resolve().parent.parent / "benchmarks" / "peers.py"
+        spec = importlib.util.spec_from_file_location("peers_benchmark", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        puzzles = [CORPUS / "survey" / "webpbn-00001-dancer.non", CORPUS / "survey" / "webpbn-00006-cat.non"]
+        said = module.explained_size(puzzles, 60)
+        found = re.fullmatch(r"([\d,]+) steps, ([\d,]+) lines printed", said)
+        assert found, said
+        steps, lines = (int(group.replace(",", "")) for group in found.groups())
+        assert steps == sum(len(paint.solve(paint.load(puzzle)).steps) for puzzle in puzzles)
+        assert lines > steps > 0
+
+
 class TestInstructionsBenchmark:
     """benchmarks/instructions.py: the instructions of checking puzzles, this checkout against another
     (docs/benchmarks.md)."""
