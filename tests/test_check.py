@@ -21,6 +21,7 @@ from rich.console import Console
 import paint
 from checker import brute_force, clues_of, columns_of, is_solution, solutions_by_rows
 from paint import cli, formats
+from paint.printable import printable
 from paint.batch import PuzzleEntry, check_batch, expand, find_puzzles, _run_in_processes
 from paint.check import VERDICTS, Check, CheckOptions, check_file, check_puzzle
 from paint.render.board import draw
@@ -459,6 +460,35 @@ class TestReport:
         assert texts["multiple"].endswith("more than one solution: two of them differ in 4 squares")
         assert texts["no-solution"].startswith("2 columns x 2 rows; no solution: column 1 cannot be completed")
         assert describe(Check("x.non", "error", error="x.non: no such file")) == "x.non: no such file"
+
+    @settings(max_examples=300, deadline=None)
+    @given(file=st.text(max_size=30).map(printable), verdict=st.sampled_from(sorted(VERDICTS)),
+           error=st.one_of(st.none(), st.text(max_size=30).map(printable)), passes=st.booleans(),
+           seconds=st.floats(0, 1e4), width=st.one_of(st.none(), st.integers(1, 1000)),
+           output=st.booleans())
+    def test_plain_report_is_what_rich_writes(self, file, verdict, error, passes, seconds, width, output):
+        """One puzzle's report written without rich (:func:`paint.render.verdicts.plain_report`, what ``paint
+        check`` writes to a file or pipe) is, character for character, what rich writes there: into ``--output``'s
+        buffer, or to standard output when it is not a terminal - whatever the file name and the words hold, made
+        printable as the batch makes every name and message it reports (:func:`paint.printable.printable`)."""
+        from paint.cli.check import _WIDE
+        from paint.cli.common import OutputConsole
+        from paint.render.verdicts import plain_report
+        check = Check(file, verdict, passes=passes, error=error, steps=3, hardest_rule="overlap", width=width,
+                      height=None if width is None else 7, contradiction=error, seconds=seconds)
+        buffer = __import__("io").StringIO()
+        console = (Console(file=buffer, width=_WIDE, color_system=None) if output
+                   else OutputConsole(highlight=False, width=_WIDE, file=buffer))
+        render_report([check], console, seconds=seconds, total=1)
+        assert plain_report([check], seconds=seconds, total=1) == buffer.getvalue()
+
+    def test_plain_report_is_for_one_puzzle(self):
+        """Several puzzles (or an interrupted batch) make a table, which rich draws: no plain report."""
+        from paint.render.verdicts import plain_report
+        checks = [Check("a.non", "ok"), Check("b.non", "ok")]
+        assert plain_report(checks, seconds=1) is None
+        assert plain_report(checks[:1], seconds=1, total=2) is None
+        assert plain_report(checks[:1], seconds=1, total=1).startswith("a.non: ok\n  ")
 
     def test_summary_line(self):
         """The summary counts verdicts in order, as the issue's example reads."""

@@ -73,6 +73,15 @@ class TestLoading:
         assert "paint.check" in loaded
         assert sorted(name for name in loaded if name.split(".")[0] in ("rich", "multiprocessing", "concurrent")) == []
 
+    def test_check_of_one_puzzle_into_a_file_or_pipe_loads_no_rich(self):
+        """One puzzle's report is two lines, written as rich would write them where nothing is in colour (into a
+        file, or a pipe); a CSV is text too.  rich is for a table, the pictures of --show, and a terminal."""
+        rich = lambda loaded: sorted(name for name in loaded if name.split(".")[0] == "rich")  # noqa: E731
+        assert rich(self.loaded(["check", "puzzles/dancer.pro", "--jobs", "1"])) == []  # a pipe
+        assert rich(self.loaded(["check", "puzzles/dancer.pro", "--jobs", "1", "-o", os.devnull])) == []
+        assert rich(self.loaded(["check", "puzzles/dancer.pro", "puzzles/cat.pro", "--csv", "--jobs", "1"])) == []
+        assert rich(self.loaded(["check", "puzzles/dancer.pro", "puzzles/cat.pro", "--jobs", "1"])) != []  # a table
+
     def test_help_lists_every_command(self, capsys):
         """``paint --help`` builds the whole parser, so every command is listed."""
         assert cli.main(["--help"]) == 0

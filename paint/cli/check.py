@@ -183,11 +183,19 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
             batch = check_batch(found, options, jobs=jobs, dask=arguments.dask)
     seconds = time.perf_counter() - started
 
+    plain = None
+    if not (arguments.json or arguments.csv or arguments.show) and (arguments.output
+                                                                    or not may_be_terminal(sys.stdout)):
+        # one puzzle's two lines, where nothing is in colour: written without loading rich (as rich would write them)
+        from ..render.verdicts import plain_report
+        plain = plain_report(batch.checks, seconds=seconds, allow_probes=arguments.allow_probes, total=len(found))
     if arguments.json:
         text = json.dumps([check.to_document() for check in batch.checks], indent=2, ensure_ascii=False) + "\n"
     elif arguments.csv:
-        from ..render.check import csv_text
+        from ..render.verdicts import csv_text
         text = csv_text(batch.checks, allow_probes=arguments.allow_probes)
+    elif plain is not None:
+        text = plain
     elif arguments.output:
         from rich.console import Console
 
@@ -285,7 +293,7 @@ def page_names(files) -> dict[str, str]:
     >>> page_names(['q.txt#1', 'a b%.non'])
     {'q.txt#1': 'q.txt_1.html', 'a b%.non': 'a_b_.non.html'}
     """
-    from ..render.check import short_names
+    from ..render.verdicts import short_names
     files = list(files)
     taken = {"index.html"}
     names = {}

@@ -1,10 +1,11 @@
 """The report of ``paint check``: a sentence or a table of verdicts, the summary line, and the pictures of ``--show``.
 
-What is said is decided by the plain functions (:func:`describe`,
-:func:`note`, :func:`summary_line`, :func:`show_pictures`); :func:`render_report`
-lays it out with rich: one puzzle as a sentence, several as a table (a
-Markdown table when the output is not a terminal, so a saved report reads
-well anywhere), then the pictures and the summary line.
+What is said is decided by plain functions (:func:`describe`, :func:`note`,
+:func:`summary_line`, from :mod:`paint.render.verdicts`, which loads no
+rich, and :func:`show_pictures`); :func:`render_report` lays it out with
+rich: one puzzle as a sentence, several as a table (a Markdown table when
+the output is not a terminal, so a saved report reads well anywhere), then
+the pictures and the summary line.
 
 >>> from paint.check import Check
 >>> checks = [Check('a.non', 'ok', passes=True, steps=3, hardest_rule='overlap'),
@@ -18,9 +19,7 @@ well anywhere), then the pictures and the summary line.
 from __future__ import annotations
 
 import os
-import re
 import time
-from collections import Counter
 
 from rich import box
 from rich.console import Console
@@ -28,15 +27,14 @@ from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
-from ..grade import grade_words
-from ..check import VERDICTS, Check
+from ..check import Check
 from ..explanation import plural
-from ..wording import number
 from ..squares import Grid
 from .terminal import in_colour, picture_text
 from ..ambiguity import find_choice
 from . import board
 from .text import WIDTH, Picture, two_solutions
+from .verdicts import csv_text, describe, note, plain_report, short_names, summary_line  # noqa: F401 - also this module's words
 
 VERDICT_STYLES = {
     "ok": "bold green",
@@ -49,134 +47,9 @@ VERDICT_STYLES = {
 }
 """The style of each verdict, in rich's style syntax; a verdict that passes is always green."""
 
-def describe(check: Check, *, allow_probes: bool = False) -> str:
-    """One sentence saying what the verdict means for this puzzle, with its figures (rows, columns from 1).
-
-    >>> describe(Check('a.non', 'needs-search', unique=True, steps=40, hardest_rule='search',
-    ...                blank_at_stall=8, search_depth=1, width=25, height=25))
-    '25 columns x 25 rows; line logic stalls with 8 squares blank; search 1 level deep finishes it, after 40 steps of the rules; the solution is unique'
-    """
-    parts = []
-    if check.width is not None:
-        parts.append(f"{plural(check.width, 'column')} x {plural(check.height, 'row')}")
-    logic = "line logic and the probes" if allow_probes else "line logic"
-    stalled = (None if check.blank_at_stall is None
-               else f"{logic} {'stall' if allow_probes else 'stalls'} with {plural(check.blank_at_stall, 'square')} blank")
-    verdict = check.verdict
-    if verdict == "ok":
-        parts.append(f"line logic alone finishes it in {plural(check.steps, 'step')} "
-                     f"(hardest rule: {check.hardest_rule}); the solution is unique")
-    elif verdict == "needs-probes":
-        finish = (f"{'line logic and the probes (allowed)' if allow_probes else 'the probes'} finish it "
-                  f"(hardest rule: {check.hardest_rule}; {plural(check.steps, 'step')} in all)")
-        parts += [stalled] if stalled else []
-        parts += [finish, "the solution is unique"]
-    elif verdict == "needs-search":
-        parts += [stalled] if stalled else []
-        after = f", after {plural(check.steps, 'step')} of the rules" if check.steps else ""
-        parts += [_searched(check) + f" finishes it{after}", "the solution is unique"]
-    elif verdict == "multiple":
-        parts += [stalled] if stalled else []
-        parts.append(f"more than one solution: two of them differ in {plural(check.differing or 0, 'square')}")
-    elif verdict == "no-solution":
-        parts.append(f"no solution: {check.contradiction}" if check.contradiction else "no solution")
-    elif verdict == "limit":
-        parts += [stalled] if stalled else []
-        parts.append(f"stopped by a limit after {check.seconds:.1f} s and {plural(check.steps, 'step')}, "
-                     "before the answer was known")
-    else:
-        return check.error or "cannot be checked"
-    if check.grade is not None:
-        parts.append(f"grade {grade_words(check.grade)}")
-    if check.goal_matches:
-        parts.append("the goal in the file matches")
-    elif check.error:
-        parts.append(check.error)
-    return "; ".join(parts)
-
-
-def note(check: Check) -> str:
-    """The short remark in the table's last column: what is wrong, or how far search went ('' for ok).
-
-    An error loses the file name, which the table already shows.
-
-    >>> note(Check('a.non', 'error', error='a.non:3: clue "x" is not a number'))
-    'line 3: clue "x" is not a number'
-    """
-    if check.verdict == "error":
-        return _without_file(check.file, check.error or "")
-    if check.error:
-        return check.error
-    if check.verdict == "needs-search":
-        return _searched(check)
-    if check.verdict == "multiple":
-        return f"two solutions differ in {plural(check.differing or 0, 'square')}"
-    if check.verdict == "no-solution":
-        return check.contradiction or ""
-    if check.verdict == "limit":
-        return "stopped by a limit"
-    return ""
-
-
-def _searched(check: Check) -> str:
-    """How far search went for a ``needs-search`` puzzle: ``'search 2 levels deep'``, or, decided by a SAT solver
-    (which has no levels), ``'search (SAT: depth not measured)'``."""
-    if check.search_depth is None:
-        return "search (SAT: depth not measured)"
-    return f"search {plural(check.search_depth, 'level')} deep"
-
-
-def _without_file(file: str, message: str) -> str:
-    if file and message.startswith(file + ":"):
-        rest = message[len(file) + 1:]
-        line = re.match(r"([0-9]+): ", rest)
-        return f"line {line.group(1)}: {rest[line.end():]}" if line else rest.strip()
-    return message
-
-
-def summary_line(checks, *, seconds: float, allow_probes: bool = False, total: int | None = None) -> str:
-    """The one-line summary: how many puzzles got each verdict, in :data:`paint.check.VERDICTS` order.
-
-    Goals that differ from the solution are counted too.  ``total``, when
-    more puzzles were to be checked than ``checks`` holds, says the batch
-    was interrupted.
-
-    >>> summary_line([Check('a.non', 'needs-probes', passes=True)], seconds=1, allow_probes=True)
-    '1 needs-probes (allowed) (1 puzzle, 1.0 s)'
-    """
-    counts = Counter(check.verdict for check in checks)
-    words = [f"{counts[verdict]} {verdict}" + (" (allowed)" if verdict == "needs-probes" and allow_probes else "")
-             for verdict in VERDICTS if counts[verdict]]
-    wrong_goals = sum(1 for check in checks if check.goal_matches is False)
-    if wrong_goals:
-        words.append(f"{wrong_goals} with a goal that is not the solution")
-    text = ", ".join(words) or "nothing checked"
-    if total is not None and total != len(checks):
-        return f"interrupted after {number(len(checks))} of {plural(total, 'puzzle')}: {text} ({seconds:.1f} s)"
-    return f"{text} ({plural(len(checks), 'puzzle')}, {seconds:.1f} s)"
-
-
 def verdict_text(check: Check) -> Text:
     """The verdict as rich Text, green when the puzzle passes, else in its :data:`VERDICT_STYLES` style."""
     return Text(check.verdict, "bold green" if check.passes else VERDICT_STYLES[check.verdict])
-
-
-def short_names(files) -> tuple[str | None, list[str]]:
-    """The folder all ``files`` lie in (None if they share none, or there is one file) and each file's name within it.
-
-    >>> short_names(['a/b/x.non', 'a/b/c/y.non'])
-    ('a/b', ['x.non', 'c/y.non'])
-    >>> short_names(['x.non', 'a/y.non'])
-    (None, ['x.non', 'a/y.non'])
-    """
-    files = list(files)
-    try:
-        folder = os.path.commonpath([os.path.dirname(file) for file in files]) if len(files) > 1 else ""
-    except ValueError:  # absolute and relative paths mixed
-        folder = ""
-    if not folder:
-        return None, files
-    return folder, [os.path.relpath(file, folder) for file in files]
 
 
 def check_table(checks, *, markdown: bool = False) -> Table:
@@ -364,51 +237,3 @@ class Working(ProgressColumn):
     def render(self, task) -> Text:
         """The column's text for rich's progress display."""
         return Text(self.text(), no_wrap=True, overflow="ellipsis")
-
-
-CSV_COLUMNS = ("file", "width", "height", "verdict", "grade", "hardest_rule", "steps", "blank_at_stall", "seconds",
-               "passes", "notes")
-"""The columns of ``paint check --csv``, in the JSON's names (``notes`` is the sentence a single puzzle gets)."""
-
-_FORMULA = ("=", "+", "-", "@", "\t", "\r")
-"""How a spreadsheet cell that it would run as a formula begins."""
-
-
-def csv_cell(value) -> str:
-    """One value as a CSV cell: the JSON's value written out (true/false, nothing for null); a text a
-    spreadsheet would take for a formula (``=``, ``+``, ``-``, ``@`` first) gets a ``'`` before it.
-
-    >>> [csv_cell(v) for v in (None, True, 3, 0.5, '=1+1', 'a.non')]
-    ['', 'true', '3', '0.5', "'=1+1", 'a.non']
-    """
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    text = str(value)
-    return "'" + text if isinstance(value, str) and text.startswith(_FORMULA) else text
-
-
-def csv_text(checks, *, allow_probes: bool = False) -> str:
-    """The checks as CSV (RFC 4180: a header row of :data:`CSV_COLUMNS`, then one row per puzzle, in order).
-
-    Each value is the JSON document's (:meth:`paint.check.Check.to_document`) under the same name, written
-    by :func:`csv_cell`; ``notes`` is :func:`describe` (:func:`note` for an error).
-
-    >>> rows = csv_text([Check('a.non', 'ok', passes=True, steps=3, hardest_rule='overlap', grade=1, width=2,
-    ...                        height=2)]).splitlines()
-    >>> rows[0]
-    'file,width,height,verdict,grade,hardest_rule,steps,blank_at_stall,seconds,passes,notes'
-    >>> rows[1][:40]
-    'a.non,2,2,ok,1,overlap,3,,0.0,true,2 col'
-    """
-    import csv
-    import io
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(CSV_COLUMNS)
-    for check in checks:
-        document = check.to_document()
-        document["notes"] = note(check) if check.verdict == "error" else describe(check, allow_probes=allow_probes)
-        writer.writerow([csv_cell(document[column]) for column in CSV_COLUMNS])
-    return buffer.getvalue()

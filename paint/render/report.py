@@ -43,7 +43,7 @@ from ..ambiguity import differences_words
 from ..explanation import plural
 from ..grade import grade_words
 from ..squares import Grid
-from .check import describe, note, short_names, summary_line
+from .verdicts import describe, note, short_names, summary_line
 from .html import asset, page_head, script_text
 from .svg import thumbnail
 
