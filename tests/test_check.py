@@ -465,8 +465,9 @@ class TestReport:
     @given(file=st.text(max_size=30).map(printable), verdict=st.sampled_from(sorted(VERDICTS)),
            error=st.one_of(st.none(), st.text(max_size=30).map(printable)), passes=st.booleans(),
            seconds=st.floats(0, 1e4), width=st.one_of(st.none(), st.integers(1, 1000)),
-           output=st.booleans())
-    def test_plain_report_is_what_rich_writes(self, file, verdict, error, passes, seconds, width, output):
+           output=st.booleans(), allow_probes=st.booleans())
+    def test_plain_report_is_what_rich_writes(self, file, verdict, error, passes, seconds, width, output,
+                                              allow_probes):
         """One puzzle's report written without rich (:func:`paint.render.verdicts.plain_report`, what ``paint
         check`` writes to a file or pipe) is, character for character, what rich writes there: into ``--output``'s
         buffer, or to standard output when it is not a terminal - whatever the file name and the words hold, made
@@ -477,10 +478,12 @@ class TestReport:
         check = Check(file, verdict, passes=passes, error=error, steps=3, hardest_rule="overlap", width=width,
                       height=None if width is None else 7, contradiction=error, seconds=seconds)
         buffer = __import__("io").StringIO()
-        console = (Console(file=buffer, width=_WIDE, color_system=None) if output
-                   else OutputConsole(highlight=False, width=_WIDE, file=buffer))
-        render_report([check], console, seconds=seconds, total=1)
-        assert plain_report([check], seconds=seconds, total=1) == buffer.getvalue()
+        # as paint check makes them, but not a terminal whatever the environment says (FORCE_COLOR, ...): there the
+        # plain report is not used
+        console = (Console(file=buffer, width=_WIDE, color_system=None, force_terminal=False) if output
+                   else OutputConsole(highlight=False, width=_WIDE, file=buffer, force_terminal=False))
+        render_report([check], console, seconds=seconds, total=1, allow_probes=allow_probes)
+        assert plain_report([check], seconds=seconds, total=1, allow_probes=allow_probes) == buffer.getvalue()
 
     def test_plain_report_is_for_one_puzzle(self):
         """Several puzzles (or an interrupted batch) make a table, which rich draws: no plain report."""

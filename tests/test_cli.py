@@ -55,10 +55,14 @@ class TestLoading:
                      "paint.cli.convert", "paint.cli.line", "paint.search.dfs", "paint.linesolvers.fcomp",
                      "paint.linesolvers.trace", "rich", "concurrent.futures")
 
-    def loaded(self, words: list[str]) -> set[str]:
+    def loaded(self, words: list[str], **environment: str) -> set[str]:
+        """The modules loaded by running paint with ``words``, its output a pipe, in the environment without what
+        would make rich take the pipe for a terminal (FORCE_COLOR, TTY_COMPATIBLE), plus ``environment``."""
         code = ("import sys; from paint.cli import main; main(sys.argv[1:]); "
                 "print(' '.join(sorted(sys.modules)), file=sys.stderr)")
-        found = subprocess.run([sys.executable, "-c", code, *words], capture_output=True, text=True, cwd=ROOT)
+        env = {name: value for name, value in os.environ.items() if name not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+        found = subprocess.run([sys.executable, "-c", code, *words], capture_output=True, text=True, cwd=ROOT,
+                               env={**env, **environment})
         return set(found.stderr.split("\n")[-2].split())
 
     def test_solve_loads_no_other_command(self):
@@ -81,12 +85,40 @@ class TestLoading:
         assert rich(self.loaded(["check", "puzzles/dancer.pro", "--jobs", "1", "-o", os.devnull])) == []
         assert rich(self.loaded(["check", "puzzles/dancer.pro", "puzzles/cat.pro", "--csv", "--jobs", "1"])) == []
         assert rich(self.loaded(["check", "puzzles/dancer.pro", "puzzles/cat.pro", "--jobs", "1"])) != []  # a table
+        assert rich(self.loaded(["check", "puzzles/dancer.pro", "--jobs", "1", "--show"])) != []  # a picture
+        assert rich(self.loaded(["check", "puzzles/dancer.pro", "--jobs", "1"], FORCE_COLOR="1")) != []  # colour
+
+    def test_check_of_one_puzzle_keeps_its_colour_and_pictures(self):
+        """Where rich writes one puzzle's report - a terminal (here FORCE_COLOR says so), or with --show - it is as
+        before: the verdict in colour, and --show's picture under it."""
+        env = dict(os.environ, PYTHONPATH=str(ROOT), FORCE_COLOR="1")
+        env.pop("TTY_COMPATIBLE", None)
+        coloured = subprocess.run([sys.executable, "-m", "paint", "check", str(STALLS), "--jobs", "1"],
+                                  capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
+        assert ESCAPE in coloured.stdout and "multiple" in coloured.stdout, coloured.stdout
+        shown = run("check", STALLS, "--jobs", "1", "--show")
+        assert "two solutions, the squares where they differ" in shown.stdout, shown.stdout
 
     def test_help_lists_every_command(self, capsys):
         """``paint --help`` builds the whole parser, so every command is listed."""
         assert cli.main(["--help"]) == 0
         out = capsys.readouterr().out
         assert all(f"    {name}" in out for name in ("solve", "hint", "check", "convert", "line"))
+
+
+class TestOutputEncoding:
+    """Standard output whose encoding cannot write a character (PYTHONIOENCODING=ascii, a C locale) gets it as a
+    backslash escape, as standard error would: the command still ends as it should, with no traceback."""
+
+    @pytest.mark.parametrize("command, status", [("solve", 0), ("check", 0)])
+    def test_a_title_the_output_cannot_encode(self, tmp_path, command, status):
+        puzzle = tmp_path / "caf\u00e9.non"
+        puzzle.write_text("title caf\u00e9\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n", encoding="utf-8")
+        env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="ascii")
+        done = subprocess.run([sys.executable, "-m", "paint", command, puzzle.name], capture_output=True, env=env,
+                              cwd=tmp_path, timeout=120)
+        assert done.returncode == status and b"Traceback" not in done.stderr, done.stderr
+        assert b"caf\\xe9" in done.stdout, done.stdout
 
 
 class TestExitStatus:

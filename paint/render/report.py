@@ -17,7 +17,7 @@ click on a column's heading sorts the table by it (the inline
 table reads in triage order.  Each file name links to the file; with
 ``pages``, a puzzle's "steps" link opens its step-through page.  On a
 narrow screen each row reads as a card.
-The words are :mod:`paint.render.check`'s, so the page says what the text
+The words are :mod:`paint.render.verdicts`', so the page says what the text
 report says.  Rows are written one at a time (:func:`write_report_html`),
 so a batch of thousands is never held as one string.
 
@@ -177,7 +177,7 @@ def write_report_html(stream: TextIO, checks, *, seconds: float, allow_probes: b
     problems first (:func:`triage_key`).
 
     ``seconds`` is the batch's wall-clock time; ``total`` as in
-    :func:`paint.render.check.summary_line` (more puzzles were to be
+    :func:`paint.render.verdicts.summary_line` (more puzzles were to be
     checked: the batch was interrupted).  ``base`` is the folder the page
     is written to, so that file links are relative (None: absolute);
     ``pages`` maps a check's file to the address of its step-through page.
