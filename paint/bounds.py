@@ -46,6 +46,7 @@ from typing import NamedTuple
 
 import attrs
 
+from .placement import fits
 from .squares import EMPTY, FULL, Square, as_square
 
 ABSOLUTE = frozenset({"edge", "after", "cover"})
@@ -391,7 +392,7 @@ def core(targets, squares, keep=()) -> bytes:
             continue
         value = found[position]
         found[position] = 0
-        if _leftmost(targets, bytes(found))[2] is None:
+        if fits(targets, found):
             found[position] = value
     return bytes(found)
 
@@ -420,7 +421,7 @@ class Witness:
         assumed = EMPTY if value == FULL else FULL
         tried = bytearray(squares)
         tried[position] = assumed
-        if _leftmost(targets, bytes(tried))[2] is None:
+        if fits(targets, tried):
             raise ValueError(f"square {position + 1} as {assumed} still leaves a placement")
         given = core(targets, tried, keep=(position,))
         return cls(position, value, assumed, given, Derivation(targets, given))

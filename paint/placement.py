@@ -55,6 +55,26 @@ def leftmost_starts(targets, squares, previous=None) -> list[int]:
     Raises :class:`paint.errors.StripContradiction` when no placement fits.
     Source: seed 003's three techniques; Kramer further comment 2.
     """
+    found = _place(targets, squares, previous)
+    if found.__class__ is tuple:  # (the reason, its square), or (the block with no room, None)
+        reason, square = found
+        raise StripContradiction(_no_room(targets, reason) if square is None else reason, square=square)
+    return found
+
+
+def fits(targets, squares) -> bool:
+    """Whether some placement of ``targets`` fits ``squares`` (the test :func:`leftmost_starts` makes, without
+    raising: what cutting a failure down to the squares it needs asks of line after line, :func:`paint.bounds.core`).
+
+    >>> fits((2, 1), [0, 1, 0, 0, 0, 2]), fits((3,), [0, 1, 0, 0])
+    (True, False)
+    """
+    return _place(targets, squares, None).__class__ is list
+
+
+def _place(targets, squares, previous) -> list[int] | tuple:
+    """:func:`leftmost_starts`' work: the starts, or why no placement fits, as ``(reason, square)`` for a reason
+    that names a square, or ``(index, None)`` when block ``index`` has no room."""
     if not isinstance(squares, (bytes, bytearray)):
         squares = bytes(squares)
     n = len(squares)
@@ -62,7 +82,7 @@ def leftmost_starts(targets, squares, previous=None) -> list[int]:
     if k == 0:
         full = squares.rfind(FULL)
         if full >= 0:
-            raise StripContradiction("{square} is full but the clue is 0", square=full)
+            return ("{square} is full but the clue is 0", full)
         return []
     starts = [0] * k if previous is None else list(previous)
     for i in range(1, k):  # blocks never touch: push later blocks right
@@ -76,7 +96,7 @@ def leftmost_starts(targets, squares, previous=None) -> list[int]:
         limit = starts[i + 1] if i + 1 < k else n
         while True:
             if start + target > n:
-                raise StripContradiction(_no_room(targets, i))
+                return (i, None)  # no room for block i (worded by leftmost_starts: _no_room)
             full = squares.rfind(FULL, start + target, limit)  # 1. box at end
             if full >= 0:
                 start = full - target + 1
@@ -98,7 +118,7 @@ def leftmost_starts(targets, squares, previous=None) -> list[int]:
             i -= 1
     full = squares.rfind(FULL, 0, starts[0])
     if full >= 0:
-        raise StripContradiction("{square} is full but no block can reach it", square=full)
+        return ("{square} is full but no block can reach it", full)
     return starts
 
 

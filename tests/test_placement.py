@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from line_cases import BAD_CASES, parse_clue, parse_line
 from paint.errors import StripContradiction
 from paint.linesolvers import exact, settle
-from paint.placement import leftmost_starts, rightmost_starts
+from paint.placement import fits, leftmost_starts, rightmost_starts
 from test_rules import arrangements, clue_and_line
 
 
@@ -56,6 +56,29 @@ class TestLeftmostStarts:
             return
         assert leftmost_starts(targets, squares, earlier_left) == [min(f[i] for f in fits) for i in range(len(targets))]
         assert rightmost_starts(targets, squares, earlier_right) == [max(f[i] for f in fits) for i in range(len(targets))]
+
+
+class TestFits:
+    def test_every_short_line(self):
+        """fits says a placement exists exactly when one does: on every line of up to 6 squares (blank, empty or
+        full each) and every clue of up to 3 blocks of 1-4, against brute force and against the derivation the
+        words are made from (:func:`paint.bounds._leftmost`, whose failure :func:`paint.bounds.core` used to ask)."""
+        import itertools
+        from paint.bounds import _leftmost
+        for n in range(7):
+            for squares in itertools.product((0, 1, 2), repeat=n):
+                for k in range(4):
+                    for targets in itertools.product(range(1, 5), repeat=k):
+                        some = bool(brute_starts(targets, squares)) if sum(targets) + k - 1 <= n else False
+                        if k == 0:
+                            some = 2 not in squares
+                        assert fits(targets, bytes(squares)) == some == (_leftmost(targets, bytes(squares))[2] is None), \
+                            (targets, squares)
+
+    @pytest.mark.parametrize("clue, line", BAD_CASES)
+    def test_impossible(self, clue, line):
+        """The lines leftmost_starts refuses do not fit."""
+        assert not fits(parse_clue(clue), parse_line(line))
 
 
 class TestExactLine:
