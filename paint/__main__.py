@@ -18,19 +18,6 @@ EXIT_INTERRUPTED = 130
 guard)."""
 
 
-def _escape_what_cannot_be_written() -> None:
-    """Make standard output write a character its encoding cannot (``PYTHONIOENCODING=ascii``, a C locale) as a
-    backslash escape (``\\xe9``), as Python's standard error always does, rather than end the command with a
-    traceback half way through its output.  The command's own process only: :func:`paint.cli.main`, called
-    by a program, leaves that program's streams alone."""
-    stream = sys.stdout
-    if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
-        try:
-            stream.reconfigure(errors="backslashreplace")
-        except (ValueError, OSError):  # closed, or not a text stream that can: as it was
-            pass
-
-
 def main() -> int:
     """Run ``paint`` with the command line (:func:`paint.cli.main`) and return its exit status.
 
@@ -52,7 +39,6 @@ def main() -> int:
     """
     previous = sys.unraisablehook
     sys.unraisablehook = _raise_again
-    _escape_what_cannot_be_written()
     try:
         from .cli import main as run
         status = run()

@@ -136,7 +136,11 @@ def rightmost_starts(targets, squares, previous=None) -> list[int]:
         mirrored_previous = [n - previous[k - 1 - j] - targets[k - 1 - j] for j in range(k)]
     if not isinstance(squares, (bytes, bytearray)):
         squares = bytes(squares)
-    mirrored = leftmost_starts(mirrored_targets, squares[::-1], mirrored_previous)
+    mirrored = _place(mirrored_targets, squares[::-1], mirrored_previous)
+    if mirrored.__class__ is tuple:  # as leftmost_starts raises, the block and the square in this strip's order
+        reason, square = mirrored
+        raise StripContradiction(_no_room(targets, k - 1 - reason) if square is None else reason,
+                                 square=None if square is None else n - 1 - square)
     return [n - mirrored[k - 1 - i] - targets[i] for i in range(k)]
 
 

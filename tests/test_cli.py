@@ -107,18 +107,22 @@ class TestLoading:
 
 
 class TestOutputEncoding:
-    """Standard output whose encoding cannot write a character (PYTHONIOENCODING=ascii, a C locale) gets it as a
-    backslash escape, as standard error would: the command still ends as it should, with no traceback."""
+    """An output whose encoding cannot write a character (PYTHONIOENCODING=ascii, an ASCII locale) ends the command
+    with a one-line error naming the character and what to do, status 2, no traceback - never a JSON document or
+    a converted puzzle silently made wrong by an escape."""
 
-    @pytest.mark.parametrize("command, status", [("solve", 0), ("check", 0)])
-    def test_a_title_the_output_cannot_encode(self, tmp_path, command, status):
+    @pytest.mark.parametrize("words", [["solve"], ["solve", "--json"], ["check"], ["check", "--csv"],
+                                       ["convert", "-", "--to", "non"]])
+    def test_a_title_the_output_cannot_encode(self, tmp_path, words):
         puzzle = tmp_path / "caf\u00e9.non"
         puzzle.write_text("title caf\u00e9\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n", encoding="utf-8")
         env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONIOENCODING="ascii")
-        done = subprocess.run([sys.executable, "-m", "paint", command, puzzle.name], capture_output=True, env=env,
-                              cwd=tmp_path, timeout=120)
-        assert done.returncode == status and b"Traceback" not in done.stderr, done.stderr
-        assert b"caf\\xe9" in done.stdout, done.stdout
+        command = [sys.executable, "-m", "paint", words[0], puzzle.name, *words[1:]]
+        done = subprocess.run(command, capture_output=True, env=env, cwd=tmp_path, timeout=120)
+        assert done.returncode == 2 and b"Traceback" not in done.stderr, done.stderr
+        assert done.stderr.startswith(b"paint: cannot write '\\xe9' to the output in its encoding (ascii)") \
+            and done.stderr.count(b"\n") == 1, done.stderr
+        assert b"caf\\xe9" not in done.stdout, done.stdout
 
 
 class TestExitStatus:

@@ -30,6 +30,25 @@ class TestLeftmostStarts:
         """A full square past the packed blocks pulls the last block over it (box at end)."""
         assert leftmost_starts((1, 1), [0, 0, 0, 0, 2]) == [0, 4]
 
+    def test_what_a_failure_says(self):
+        """Each way of failing names what fails: the block with no room by its size and place in the clue, a full
+        square by where it lies - rightmost_starts, which works on the mirrored strip, in the strip's own order."""
+        with pytest.raises(StripContradiction) as failed:
+            leftmost_starts((3, 2), [0] * 5)
+        assert (str(failed.value), failed.value.square) == ("there is no room for the 2 (target 2 of 2)", None)
+        with pytest.raises(StripContradiction) as failed:
+            rightmost_starts((3, 2), [0] * 5)
+        assert str(failed.value) == "there is no room for the 3 (target 1 of 2)"
+        with pytest.raises(StripContradiction) as failed:
+            rightmost_starts((1,), [2, 0, 2])
+        assert (failed.value.describe("row"), failed.value.square) == ("row 3 is full but no block can reach it", 2)
+        with pytest.raises(StripContradiction) as failed:
+            leftmost_starts((), [0, 2, 0])
+        assert (failed.value.describe("column"), failed.value.square) == ("column 2 is full but the clue is 0", 1)
+        with pytest.raises(StripContradiction) as failed:
+            leftmost_starts((1,), [2, 0, 2])
+        assert (failed.value.describe("row"), failed.value.square) == ("row 1 is full but no block can reach it", 0)
+
     @pytest.mark.parametrize("clue, line", BAD_CASES)
     def test_impossible(self, clue, line):
         """A line whose blocks cannot be placed raises StripContradiction."""

@@ -97,6 +97,13 @@ def _run(argv) -> int:
     except PaintError as error:
         complain(str(error))
         return EXIT_BAD_INPUT
+    except UnicodeEncodeError as error:
+        # An output whose encoding cannot take a character of a title or a name (PYTHONIOENCODING=ascii, an ASCII
+        # locale): said plainly, rather than written as an escape that would make a JSON document or a converted
+        # puzzle silently wrong
+        complain(f"cannot write {error.object[error.start:error.end]!r} to the output in its encoding "
+                 f"({error.encoding}): write to a file with -o, or set PYTHONIOENCODING=utf-8")
+        return EXIT_BAD_INPUT
     except OSError as error:
         complain(os_message(error))
         return EXIT_BAD_INPUT
