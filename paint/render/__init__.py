@@ -11,6 +11,7 @@ picture.  Only the renderers and :mod:`paint.cli` import rich; the core
 never does.
 
 >>> import paint
+>>> from paint.render import render_text
 >>> result = paint.solve(paint.Puzzle(rows=[[1], [1]], columns=[[2], []], title='Tiny'))
 >>> print(render_text(result, grids=False, show_time=False), end='')
 Tiny
@@ -50,27 +51,18 @@ summary
   unique           yes, proven
 """
 
-from .text import (
-    WIDTH,
-    Header,
-    Ending,
-    Highlight,
-    Part,
-    Picture,
-    StepPart,
-    Summary,
-    TextWriter,
-    apply_marks,
-    ending_parts,
-    gap_before,
-    header_parts,
-    part_lines,
-    render_text,
-    result_parts,
-    step_part,
-    steps_with_grids,
-)
-
 __all__ = ["WIDTH", "Ending", "Header", "Highlight", "Part", "Picture", "StepPart", "Summary",
            "TextWriter", "apply_marks", "ending_parts", "gap_before", "header_parts", "part_lines",
            "render_text", "result_parts", "step_part", "steps_with_grids"]
+
+
+def __getattr__(name: str):
+    """A name of :data:`__all__`, from :mod:`paint.render.text`, imported when first asked for (PEP 562): a module of
+    this package that needs no text rendering (:mod:`paint.render.verdicts`, for ``paint check`` of one puzzle)
+    does not load it.  Raises AttributeError for any other name."""
+    if name in __all__:
+        from . import text
+        value = getattr(text, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
