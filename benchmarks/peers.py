@@ -55,6 +55,7 @@ paint checks each group in one process.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -102,15 +103,12 @@ def run(command: list[str], timeout: float, stdout=subprocess.DEVNULL) -> tuple[
     return time.perf_counter() - started, finished.stdout or ""
 
 
-def explained_size(paths: list[Path], timeout: float) -> str:
-    """``'2,841 steps, 33,115 lines'``: what ``paint solve --no-grids`` prints for ``paths`` (one run each, read
-    from its JSON for the steps and its text for the lines)."""
-    steps = lines = 0
-    for path in paths:
-        steps += len(json.loads(run([sys.executable, "-m", "paint", "solve", str(path), "--json"], timeout,
-                                    stdout=subprocess.PIPE)[1])["steps"])
-        lines += run([sys.executable, "-m", "paint", "solve", str(path), "--no-grids"], timeout,
-                     stdout=subprocess.PIPE)[1].count("\n")
+def explained_size(paths: list[Path], printed: list[Path], timeout: float) -> str:
+    """``'2,841 steps, 33,115 lines printed'``: the steps of ``paths`` (one ``paint solve --json`` each) and the
+    lines of ``printed``, the files their timed ``paint solve --no-grids`` wrote."""
+    steps = sum(len(json.loads(run([sys.executable, "-m", "paint", "solve", str(path), "--json"], timeout,
+                                   stdout=subprocess.PIPE)[1])["steps"]) for path in paths)
+    lines = sum(path.read_text(encoding="utf-8").count("\n") for path in printed)
     return f"{steps:,} steps, {lines:,} lines printed"
 
 
@@ -261,16 +259,22 @@ def main() -> None:
             paint_times, brief_times, silent_times, peer_times = [], [], [], []
             commands = (("solve", "--no-grids", paint_times), ("solve", "--brief", brief_times),
                         ("check", "--jobs=1", silent_times))
-            with open(folder / "explained.txt", "w") as out:
+            # each explanation to a file of its own (the last run's is kept, to count its lines), the rest to one
+            explained = {path: folder / f"explained-{path.stem}.txt" for path in paths}
+            with open(folder / "others.txt", "w") as out:
                 for _ in range(repeat):  # in turns: paint's seven explained, brief, silent, then pbnsolve's
                     for command, flag, times in commands:
-                        each = [run([sys.executable, "-m", "paint", command, str(path), flag], timeout,
-                                    stdout=out)[0] for path in paths]
+                        each = []
+                        for path in paths:
+                            with open(explained[path], "w") if times is paint_times else contextlib.nullcontext(
+                                    out) as stream:
+                                each.append(run([sys.executable, "-m", "paint", command, str(path), flag], timeout,
+                                                stdout=stream)[0])
                         times.append(None if None in each else sum(each))
                     peer_times.append(peer_loop(pbnsolve, paths, timeout))
             paint, brief, silent = median(paint_times), median(brief_times), median(silent_times)
             peer = median(peer_times) if pbnsolve else None
-            printed = explained_size(paths, timeout)
+            printed = explained_size(paths, [explained[path] for path in paths], timeout)
             rows.append(("survey, the 7 search puzzles explained (solve, a process each)", shown(paint, timeout * 7),
                          shown(peer, timeout) if pbnsolve else "", ratio(paint, peer),
                          f"{printed}; {ratio(paint, silent)} the silent check's time", "1.5x"))

@@ -56,9 +56,8 @@ def leftmost_starts(targets, squares, previous=None) -> list[int]:
     Source: seed 003's three techniques; Kramer further comment 2.
     """
     found = _place(targets, squares, previous)
-    if found.__class__ is tuple:  # (the reason, its square), or (the block with no room, None)
-        reason, square = found
-        raise StripContradiction(_no_room(targets, reason) if square is None else reason, square=square)
+    if found.__class__ is tuple:
+        raise _contradiction(targets, *found)
     return found
 
 
@@ -96,7 +95,7 @@ def _place(targets, squares, previous) -> list[int] | tuple:
         limit = starts[i + 1] if i + 1 < k else n
         while True:
             if start + target > n:
-                return (i, None)  # no room for block i (worded by leftmost_starts: _no_room)
+                return (i, None)  # no room for block i (worded by _contradiction)
             full = squares.rfind(FULL, start + target, limit)  # 1. box at end
             if full >= 0:
                 start = full - target + 1
@@ -137,12 +136,16 @@ def rightmost_starts(targets, squares, previous=None) -> list[int]:
     if not isinstance(squares, (bytes, bytearray)):
         squares = bytes(squares)
     mirrored = _place(mirrored_targets, squares[::-1], mirrored_previous)
-    if mirrored.__class__ is tuple:  # as leftmost_starts raises, the block and the square in this strip's order
+    if mirrored.__class__ is tuple:  # the block and the square named in this strip's order, not the mirror's
         reason, square = mirrored
-        raise StripContradiction(_no_room(targets, k - 1 - reason) if square is None else reason,
-                                 square=None if square is None else n - 1 - square)
+        raise _contradiction(targets, k - 1 - reason, None) if square is None else \
+            _contradiction(targets, reason, n - 1 - square)
     return [n - mirrored[k - 1 - i] - targets[i] for i in range(k)]
 
 
-def _no_room(targets, index) -> str:
-    return f"there is no room for the {targets[index]} (target {index + 1} of {len(targets)})"
+def _contradiction(targets, reason, square) -> StripContradiction:
+    """The error of a failure :func:`_place` gave: ``(reason, square)`` for words naming a square, ``(index, None)``
+    when block ``index`` has no room."""
+    if square is None:
+        return StripContradiction(f"there is no room for the {targets[reason]} (target {reason + 1} of {len(targets)})")
+    return StripContradiction(reason, square=square)

@@ -184,8 +184,7 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
     seconds = time.perf_counter() - started
 
     plain = None
-    if not (arguments.json or arguments.csv or arguments.show) and (arguments.output
-                                                                    or not may_be_terminal(sys.stdout)):
+    if not arguments.show and (arguments.output or not may_be_terminal(sys.stdout)):
         # one puzzle's two lines, where nothing is in colour: written without loading rich (as rich would write them)
         from ..render.verdicts import plain_report
         plain = plain_report(batch.checks, seconds=seconds, allow_probes=arguments.allow_probes, total=len(found))

@@ -6,14 +6,6 @@ rich, and :func:`show_pictures`); :func:`render_report` lays it out with
 rich: one puzzle as a sentence, several as a table (a Markdown table when
 the output is not a terminal, so a saved report reads well anywhere), then
 the pictures and the summary line.
-
->>> from paint.check import Check
->>> checks = [Check('a.non', 'ok', passes=True, steps=3, hardest_rule='overlap'),
-...           Check('b.non', 'multiple', differing=4)]
->>> summary_line(checks, seconds=0.5)
-'1 ok, 1 multiple (2 puzzles, 0.5 s)'
->>> note(checks[1])
-'two solutions differ in 4 squares'
 """
 
 from __future__ import annotations
@@ -34,7 +26,7 @@ from .terminal import in_colour, picture_text
 from ..ambiguity import find_choice
 from . import board
 from .text import WIDTH, Picture, two_solutions
-from .verdicts import csv_text, describe, note, plain_report, short_names, summary_line  # noqa: F401 - also this module's words
+from .verdicts import describe, note, short_names, summary_line
 
 VERDICT_STYLES = {
     "ok": "bold green",
