@@ -162,6 +162,36 @@ class Engine:
         down.marked.append(row)
         self.changes += 1
 
+    def _mark_along(self, index: int, found) -> tuple[list[Mark], set[int]]:
+        """Mark ``found`` (``(position, value)`` pairs of blank squares) along strip ``index``, as :meth:`_mark`
+        does one by one, without making the strips pending; return the :class:`Mark` records and the positions
+        in :attr:`strips` of the strips through the marked squares (this one and those crossing it)."""
+        strip = self.strips[index]
+        sid = strip.id
+        strips, rows, columns = self.strips, self.grid.rows, self.columns
+        along = index < self.height
+        line = sid.index
+        marks = []
+        touched = {index}
+        for position, value in found:
+            row, column = (line, position) if along else (position, line)
+            if rows[row][column] != BLANK:
+                raise RuntimeError(f"a rule marked row {row + 1}, column {column + 1}, which was already known")
+            rows[row][column] = value
+            columns[column][row] = value
+            cross = self.height + position if along else position
+            other = strips[cross]
+            other.version += 1
+            other.marked.append(line)
+            touched.add(cross)
+            marks.append(Mark(row, column, value, sid))
+        count = len(marks)
+        strip.version += count
+        strip.marked.extend(position for position, _ in found)
+        self.blank -= count
+        self.changes += count
+        return marks, touched
+
     def apply(self, rule) -> Step | None:
         """Try ``rule`` on every pending strip; return the step it made, or None.
 
@@ -198,13 +228,7 @@ class Engine:
             if finding is None:
                 continue
             before = bytes(strip.squares)
-            marks = []
-            touched = set()  # the strips through the marked squares: this one and those crossing it
-            for position, value in finding.marks:
-                row, column = strip.id.square(position)
-                self._mark(row, column, value)
-                marks.append(Mark(row, column, value, strip.id))
-                touched.update(self.through(row, column))
+            marks, touched = self._mark_along(index, finding.marks)
             for each in self._pending_sets:
                 each.update(touched)
             reason = Reason(strip.id, strip.targets, before, rule, finding.detail)

@@ -101,8 +101,9 @@ class Strip:
     ``squares`` is the engine's live list for the strip (first square first);
     ``lefts``/``rights`` are the starts of each target's block in the
     left-most/right-most placements.  They only move right / left as squares
-    are marked (Kramer further comment 2); :meth:`update_patches` moves them
-    and rebuilds ``patches``, one :class:`Patch` per target, in order.
+    are marked (Kramer further comment 2); :meth:`update_patches` moves them.
+    ``patches`` are the same bounds as one :class:`Patch` per target, in
+    order, made when asked for (the rules read ``lefts`` and ``rights``).
 
     Whoever marks a square of the strip adds one to ``version``, and may
     append its position to ``marked``: when every mark since the last update
@@ -117,7 +118,6 @@ class Strip:
     squares: bytearray | list[int]
     lefts: list[int] | None = None
     rights: list[int] | None = None
-    patches: list[Patch] = attrs.field(factory=list)
     bounds_version: int = -1
     version: int = 0
     marked: list[int] = attrs.field(factory=list)
@@ -133,6 +133,22 @@ class Strip:
         """The strip's name with its clue, as the detailed explanation writes it: ``'row 3 [2 7 1]'``."""
         return f"{self.id.name} [{' '.join(map(str, self.targets)) or '0'}]"
 
+    @property
+    def patches(self) -> list[Patch]:
+        """One :class:`Patch` per target, in order, from ``lefts`` and ``rights`` ([] before
+        :meth:`update_patches` has worked them out).
+
+        >>> strip = Strip(StripId('row', 0), (2, 1), bytearray(6))
+        >>> strip.patches
+        []
+        >>> strip.update_patches()
+        >>> strip.patches
+        [Patch(target=2, left=0, right=2), Patch(target=1, left=3, right=5)]
+        """
+        if self.lefts is None:
+            return []
+        return [Patch(t, left, right) for t, left, right in zip(self.targets, self.lefts, self.rights)]
+
     def masks(self) -> tuple[int, int]:
         """The squares known full and those known empty as bit sets, bit ``p`` for position ``p``
         (:func:`paint.linesolvers.bits.masks_of`), kept until the strip changes."""
@@ -143,7 +159,7 @@ class Strip:
         return full, empty
 
     def update_patches(self) -> None:
-        """Bring the patch bounds (``lefts``, ``rights``, ``patches``) up to date with the squares.
+        """Bring the patch bounds (``lefts``, ``rights``) up to date with the squares.
 
         Raises :class:`paint.errors.StripContradiction` when the targets cannot
         be placed in the squares at all.
@@ -153,17 +169,12 @@ class Strip:
         targets, squares, marked = self.targets, self.squares, self.marked
         # Marking only removes placements: a placement that agrees with every square marked since the last
         # update is still the left-most (right-most) one, and need not be searched for again.
-        noted = bool(self.patches) and len(marked) == self.version - self.bounds_version
+        noted = self.bounds_version >= 0 and len(marked) == self.version - self.bounds_version
         lefts, rights = self.lefts, self.rights
         if not (noted and _holds(targets, lefts, squares, marked)):
             lefts = leftmost_starts(targets, squares, lefts)
         if not (noted and _holds(targets, rights, squares, marked)):
             rights = rightmost_starts(targets, squares, rights)
-        if len(self.patches) != len(targets):
-            self.patches = [Patch(t, l, r) for t, l, r in zip(targets, lefts, rights)]
-        elif lefts != self.lefts or rights != self.rights:  # new patches for the blocks whose bounds moved
-            self.patches = [patch if patch.left == left and patch.right == right else Patch(target, left, right)
-                            for patch, target, left, right in zip(self.patches, targets, lefts, rights)]
         self.lefts, self.rights = lefts, rights
         marked.clear()
         self.bounds_version = self.version

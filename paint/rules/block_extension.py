@@ -72,12 +72,13 @@ def find(strip) -> Finding | None:
     squares = strip.squares
     n = len(squares)
     targets = strip.targets
+    lefts, rights = strip.lefts or (), strip.rights or ()
     marked = {}
     worked = []
     for first, last in runs(squares):
         size = last - first + 1
-        owners = tuple(j for j, patch in enumerate(strip.patches)
-                       if patch.start <= first and patch.end >= last and targets[j] >= size)
+        owners = tuple(j for j, (left, right, target) in enumerate(zip(lefts, rights, targets))
+                       if left <= first and right + target - 1 >= last and target >= size)
         if not owners:
             continue  # placement would already have failed; nothing sound to add
         before = first - 1

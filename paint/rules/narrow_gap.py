@@ -45,14 +45,16 @@ def gaps(squares):
 def find(strip) -> Finding | None:
     """Mark empty the blank squares of every gap too short for each target whose patch reaches it (Kramer rule iii)."""
     squares = strip.squares
+    lefts, rights, targets = strip.lefts or (), strip.rights or (), strip.targets
     marks = []
     found = []
     for first, last in gaps(squares):
         if BLANK not in squares[first:last + 1]:
             continue
         size = last - first + 1
-        reaching = tuple(j for j, patch in enumerate(strip.patches) if patch.start <= last and patch.end >= first)
-        if any(strip.targets[j] <= size for j in reaching):
+        reaching = tuple(j for j, (left, right, target) in enumerate(zip(lefts, rights, targets))
+                         if left <= last and right + target - 1 >= first)
+        if any(targets[j] <= size for j in reaching):
             continue
         marks.extend((p, EMPTY) for p in range(first, last + 1) if squares[p] == BLANK)
         found.append((first, last, reaching))

@@ -38,7 +38,7 @@ class Covered:
 
 def find(strip) -> Finding | None:
     """Mark full the blank squares every placement of some target's block covers (Kramer rule i)."""
-    if not strip.patches:  # no bounds worked out yet (or no block): nothing to cover
+    if not strip.lefts:  # no bounds worked out yet (or no block): nothing to cover
         return None
     squares = strip.squares
     marks = []

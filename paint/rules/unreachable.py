@@ -43,18 +43,21 @@ def find(strip) -> Finding | None:
     first patch, between each patch and the next, and after the last.
     """
     squares = strip.squares
-    patches = strip.patches
+    lefts, rights, targets = strip.lefts, strip.rights, strip.targets
+    if lefts is None:  # no bounds worked out yet: nothing known to be out of reach
+        return None
     n = len(squares)
+    k = len(targets)
     marks = []
     found = []
     first = 0  # the first square after the patch before the stretch
-    for after in range(len(patches) + 1):
-        last = patches[after].start - 1 if after < len(patches) else n - 1
+    for after in range(k + 1):
+        last = lefts[after] - 1 if after < k else n - 1
         if first <= last and BLANK in squares[first:last + 1]:
             marks.extend((p, EMPTY) for p in range(first, last + 1) if squares[p] == BLANK)
-            found.append((first, last, after - 1 if after else None, after if after < len(patches) else None))
-        if after < len(patches):
-            first = patches[after].end + 1
+            found.append((first, last, after - 1 if after else None, after if after < k else None))
+        if after < k:
+            first = rights[after] + targets[after]
     if not marks:
         return None
     return Finding(marks, Beyond(found))
