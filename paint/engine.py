@@ -318,7 +318,7 @@ class Engine:
         The step's ``last`` is set when the round closes (:meth:`_end_round`), so
         a step ``on_step`` sees does not know yet whether it is the last.
         """
-        if self.by_strip and self._open and _rung(rule_name) < _rung(self.steps[-1].rule):
+        if self.by_strip and self._open and _RUNGS.get(rule_name, _ABOVE) < _RUNGS.get(self.steps[-1].rule, _ABOVE):
             self._end_round()
         if not self._open:
             self.rounds += 1
@@ -350,7 +350,7 @@ class Engine:
         """Close the round now open, if any: its last step is marked ``last``."""
         if self._open:
             self._open = False
-            self.steps[-1] = attrs.evolve(self.steps[-1], last=True)
+            self.steps[-1] = self.steps[-1].ended()
 
     def run(self) -> Status:
         """Apply the rules until no rule makes progress; return :class:`paint.result.Status` ``SOLVED``, ``STALLED`` or ``LIMIT``.
@@ -383,10 +383,9 @@ def _barred(only_if, rows, columns) -> frozenset[int]:
     return frozenset(index for index, (clue, n) in enumerate(lines) if not only_if(clue, n))
 
 
-def _rung(rule_name: str) -> int:
-    """The rung of rule ``rule_name`` on the ladder; the search (no row) is above every rung."""
-    row = BY_NAME.get(rule_name)
-    return row.rung if row is not None else 1 << 30
+_RUNGS = {row.name: row.rung for row in RULES}
+"""The rung of each rule on the ladder, by name; the search (no row) is above every rung (:data:`_ABOVE`)."""
+_ABOVE = 1 << 30
 
 
 def _on_one_strip(marks, search) -> list[Mark]:

@@ -449,6 +449,12 @@ class Step:
     assumed: Mark | None = attrs.field(
         default=attrs.Factory(lambda step: None if step.chain is None else step.chain.assumed, takes_self=True))
 
+    def ended(self) -> Step:
+        """This step marked the last of its round (``last`` True): ``attrs.evolve(step, last=True)``, made
+        directly, as the engine does at the end of every round."""
+        return Step(self.number, self.rule, self.marks, self.reasons, self.chain, self.search, self.round, True,
+                    self.assumed)
+
     @property
     def strip(self) -> StripId | None:
         """The one strip all the step's marks lie on, or None when they lie on several."""

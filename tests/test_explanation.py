@@ -296,6 +296,23 @@ class TestReasonsFollow:
 class TestSteps:
     """One strip per step by default; Kramer's grouping with --steps rule, exactly as the engine made it before."""
 
+    def test_ended_is_evolve(self):
+        """Step.ended, made field by field for speed, is attrs.evolve(step, last=True): on a step whose every
+        field differs from its default, so that a field added to Step and left out of ended fails here."""
+        import attrs
+        from paint.explanation import Chain, Mark, Step
+        from paint.strip import StripId
+        row = StripId("row", 0)
+        chain = Chain(Mark(0, 0, FULL, row), (), row, (3,), "try_one", "no room", bytes([FULL, BLANK, EMPTY]))
+        search = object()  # any record: Step keeps it as given
+        step = Step(7, "edge", (Mark(0, 1, EMPTY, row),), ("a reason",), chain, search, 3, False,
+                    Mark(0, 2, FULL, row))
+        for field in attrs.fields(Step):
+            default = field.default.factory(step) if isinstance(field.default, attrs.Factory) else field.default
+            assert getattr(step, field.name) != default, field.name
+        assert step.ended() == attrs.evolve(step, last=True)
+        assert step.ended().last and not step.last
+
     @pytest.mark.parametrize("path", LINE_PUZZLES[::15] + [CORPUS / "survey" / "webpbn-00023-edge.non",
                                                            CORPUS / "jwilk" / "data083.nin"],
                              ids=lambda path: path.name)
