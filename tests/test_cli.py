@@ -89,6 +89,16 @@ class TestLoading:
         assert rich(self.loaded(["check", "puzzles/dancer.pro", "--jobs", "1", "--show"])) != []  # a picture
         assert rich(self.loaded(["check", "puzzles/dancer.pro", "--jobs", "1"], FORCE_COLOR="1")) != []  # colour
 
+    def test_check_table_into_a_pipe_loads_no_progress_and_no_drawing(self):
+        """A table of verdicts into a pipe shows no progress display and no picture: rich's progress machinery and
+        the explanation's renderer are left unloaded; --show loads the drawing."""
+        table = self.loaded(["check", "puzzles/dancer.pro", "puzzles/cat.pro", "--jobs", "1"])
+        assert "rich.table" in table
+        assert not {"rich.progress", "rich.live", "paint.render.progress", "paint.render.text",
+                    "paint.render.terminal"} & set(table)
+        shown = self.loaded(["check", "puzzles/dancer.pro", "puzzles/cat.pro", "--jobs", "1", "--show"])
+        assert {"paint.render.text", "paint.render.terminal"} <= set(shown)
+
     def test_check_of_one_puzzle_keeps_its_colour_and_pictures(self):
         """Where rich writes one puzzle's report - a terminal (here FORCE_COLOR says so), or with --show - it is as
         before: the verdict in colour, and --show's picture under it."""

@@ -163,7 +163,7 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
         from ..printable import printable
-        from ..render.check import Working
+        from ..render.progress import Working
         # the puzzles being worked, each with its time against the limit: a hard one is seen, not only a count
         working = Working([printable(entry.label) for entry in found], arguments.max_time)
 

@@ -11,21 +11,15 @@ the pictures and the summary line.
 from __future__ import annotations
 
 import os
-import time
 
 from rich import box
 from rich.console import Console
-from rich.progress import ProgressColumn
 from rich.table import Table
 from rich.text import Text
 
 from ..check import Check
 from ..explanation import plural
 from ..squares import Grid
-from .terminal import in_colour, picture_text
-from ..ambiguity import find_choice
-from . import board
-from .text import WIDTH, Picture, two_solutions
 from .verdicts import describe, note, short_names, summary_line
 
 VERDICT_STYLES = {
@@ -107,7 +101,7 @@ def notes(checks) -> list[tuple[str, str]]:
 
 
 def show_pictures(check: Check, *, allow_probes: bool = False, highlighted: bool = False,
-                  width: int = WIDTH) -> tuple[str, Picture] | None:
+                  width: int | None = None):
     """What ``--show`` draws for ``check``: a caption and a picture, or None.
 
     A puzzle with a stall (``needs-search``; ``needs-probes`` unless probes
@@ -115,8 +109,15 @@ def show_pictures(check: Check, *, allow_probes: bool = False, highlighted: bool
     grid where the allowed rules stalled; ``multiple`` shows the two
     solutions side by side instead, the squares where they differ
     highlighted and listed (the caption says "highlighted" only when
-    ``highlighted``: the picture is shown in colour).
+    ``highlighted``: the picture is shown in colour).  The picture is a
+    :class:`paint.render.text.Picture`, at most ``width`` characters wide
+    (None: :data:`paint.render.text.WIDTH`).
     """
+    # the drawing is loaded only for --show: a report of verdicts needs none of it
+    from . import board
+    from ..ambiguity import find_choice
+    from .text import WIDTH, Picture, two_solutions
+    width = WIDTH if width is None else width
     puzzle = check.puzzle
     if puzzle is None:
         return None
@@ -161,6 +162,7 @@ def render_report(checks, console: Console, *, seconds: float, show: bool = Fals
         lines = [line.rstrip() for line in captured.get().splitlines() if line.strip()]
         console.out("\n".join(lines), highlight=False)
     if show:
+        from .terminal import in_colour, picture_text
         for check in checks:
             shown = show_pictures(check, allow_probes=allow_probes, highlighted=in_colour(console))
             if shown is not None:
@@ -173,59 +175,3 @@ def render_report(checks, console: Console, *, seconds: float, show: bool = Fals
     console.print(Text(summary_line(checks, seconds=seconds, allow_probes=allow_probes, total=total)),
                   soft_wrap=True)
 
-
-def working_text(working, limit: float | None) -> str:
-    """What the progress line of ``paint check`` says of the puzzles being worked: each name (``working``:
-    ``(name, seconds)`` pairs, the longest worked first) with its time so far against ``limit`` (seconds a
-    puzzle, None: no limit).
-
-    >>> working_text([('knotty.non', 12.4), ('a.non', 0.2)], 60.0)
-    'knotty.non 12 s of 60 s, a.non 0 s of 60 s'
-    >>> working_text([('b.nin', 75.0)], None)
-    'b.nin 75 s'
-    """
-    against = "" if limit is None else f" of {limit:g} s"
-    return ", ".join(f"{name} {seconds:.0f} s{against}" for name, seconds in working)
-
-
-class Working(ProgressColumn):
-    """A column of rich's progress display naming the puzzles of a batch being worked, with their time against
-    the limit (:func:`working_text`), drawn anew at each refresh so the times count up.
-
-    ``names`` are the names of every puzzle of the batch (the ``file`` of
-    their checks), shown relative to the folder they share; ``limit`` the
-    seconds a puzzle may take (None: none).  Give :meth:`start` as
-    :func:`paint.batch.check_batch`'s ``on_start`` and call :meth:`finish`
-    with each check's ``file``.
-
-    >>> column = Working(['puzzles/a.non', 'puzzles/knotty.non'], 60.0, clock=lambda: 100.0)
-    >>> column.start('puzzles/knotty.non'); column.start('puzzles/a.non')
-    >>> column.finish('puzzles/a.non'); column.text(now=112.0)
-    'knotty.non 12 s of 60 s'
-    """
-
-    def __init__(self, names, limit: float | None, *, clock=time.monotonic):
-        super().__init__()
-        names = list(names)
-        self.short = dict(zip(names, short_names(names)[1]))
-        self.limit = limit
-        self.clock = clock
-        self.started: dict[str, float] = {}
-
-    def start(self, name: str) -> None:
-        """Note that the work on puzzle ``name`` begins now."""
-        self.started[name] = self.clock()
-
-    def finish(self, name: str) -> None:
-        """Note that puzzle ``name`` is done."""
-        self.started.pop(name, None)
-
-    def text(self, now: float | None = None) -> str:
-        """The puzzles being worked, as :func:`working_text` says them (``now``: the clock's time)."""
-        now = self.clock() if now is None else now
-        working = sorted(self.started.items(), key=lambda item: item[1])
-        return working_text([(self.short.get(name, name), now - since) for name, since in working], self.limit)
-
-    def render(self, task) -> Text:
-        """The column's text for rich's progress display."""
-        return Text(self.text(), no_wrap=True, overflow="ellipsis")
