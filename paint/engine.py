@@ -163,33 +163,39 @@ class Engine:
         self.changes += 1
 
     def _mark_along(self, index: int, found) -> tuple[list[Mark], set[int]]:
-        """Mark ``found`` (``(position, value)`` pairs of blank squares) along strip ``index``, as :meth:`_mark`
-        does one by one, without making the strips pending; return the :class:`Mark` records and the positions
-        in :attr:`strips` of the strips through the marked squares (this one and those crossing it)."""
+        """Mark ``found`` (``(position, value)`` pairs of blank squares) along strip ``index``, square by square
+        as :meth:`_mark` does (a square that is not blank raises its RuntimeError, every square before it marked
+        and counted), without making the strips pending; return the :class:`Mark` records and the positions in
+        :attr:`strips` of the strips through the marked squares (this one and those crossing it, in the order
+        :meth:`through` gives them, square by square)."""
         strip = self.strips[index]
         sid = strip.id
-        strips, rows, columns = self.strips, self.grid.rows, self.columns
+        strips, rows, columns, marked = self.strips, self.grid.rows, self.columns, strip.marked
         along = index < self.height
         line = sid.index
         marks = []
-        touched = {index}
+        touched = set()
         for position, value in found:
             row, column = (line, position) if along else (position, line)
             if rows[row][column] != BLANK:
                 raise RuntimeError(f"a rule marked row {row + 1}, column {column + 1}, which was already known")
             rows[row][column] = value
             columns[column][row] = value
+            self.blank -= 1
+            self.changes += 1
+            strip.version += 1
+            marked.append(position)
             cross = self.height + position if along else position
             other = strips[cross]
             other.version += 1
             other.marked.append(line)
-            touched.add(cross)
+            if along:
+                touched.add(index)
+                touched.add(cross)
+            else:
+                touched.add(cross)
+                touched.add(index)
             marks.append(Mark(row, column, value, sid))
-        count = len(marks)
-        strip.version += count
-        strip.marked.extend(position for position, _ in found)
-        self.blank -= count
-        self.changes += count
         return marks, touched
 
     def apply(self, rule) -> Step | None:

@@ -4,11 +4,14 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import paint
 from checker import clue_pattern, is_solution
 from paint.engine import Engine, choose_rules
 from paint.rules import BY_NAME, LINE_RULE_NAMES, PROBE_NAMES, RULE_NAMES
+from paint.squares import BLANK, EMPTY, FULL
 
 CORPUS = Path(__file__).parent / "corpus"
 PUZZLES = Path(__file__).parent.parent / "puzzles"
@@ -250,3 +253,55 @@ class TestOnlyIf:
             attrs.evolve(BY_NAME["overlap"], only_if=lambda targets, n: True)
         with pytest.raises(ValueError, match="only_if"):
             attrs.evolve(BY_NAME["edge"], only_if=lambda targets, n: True)
+
+
+class TestMarkAlong:
+    """Engine._mark_along, which marks one strip's finding in one pass, leaves the engine exactly as marking its
+    squares one by one with Engine._mark does: the grid, the counts, every strip's version and noted marks (which
+    update_patches reads to keep its bounds), and the strips touched, in the same order."""
+
+    @staticmethod
+    def state(engine):
+        return (engine.grid.lines(), [bytes(column) for column in engine.columns], engine.blank, engine.changes,
+                [(strip.version, list(strip.marked)) for strip in engine.strips])
+
+    @staticmethod
+    def twins(puzzle):
+        return Engine(puzzle, choose_rules(None)), Engine(puzzle, choose_rules(None))
+
+    @given(st.data())
+    @settings(max_examples=150, deadline=None)
+    def test_the_same_as_square_by_square(self, data):
+        height, width = data.draw(st.integers(1, 12)), data.draw(st.integers(1, 12))
+        puzzle = paint.Puzzle(rows=[[]] * height, columns=[[]] * width)
+        one, other = self.twins(puzzle)
+        for _ in range(data.draw(st.integers(1, 4))):
+            index = data.draw(st.integers(0, height + width - 1))
+            blank = [p for p, value in enumerate(one.strips[index].squares) if value == BLANK]
+            positions = data.draw(st.lists(st.sampled_from(blank), unique=True) if blank else st.just([]))
+            found = tuple((p, data.draw(st.sampled_from((EMPTY, FULL)))) for p in positions)
+            marks, touched = one._mark_along(index, found)
+            expected = set()  # filled as the square-by-square loop filled it: a set's order follows its insertions
+            for position, value in found:
+                row, column = one.strips[index].id.square(position)
+                other._mark(row, column, value)
+                expected.update(other.through(row, column))
+            assert self.state(one) == self.state(other)
+            assert list(touched) == list(expected)  # the same strips, iterated in the same order
+            assert [(mark.row, mark.column, mark.value, mark.strip) for mark in marks] == \
+                [(*one.strips[index].id.square(p), value, one.strips[index].id) for p, value in found]
+
+    @pytest.mark.parametrize("index", [1, 3])  # row 2, column 2
+    def test_a_known_square_stops_it_where_it_stands(self, index):
+        """A rule that marks a known square is a bug: the RuntimeError names the square, and every square before
+        it is marked and counted, as _mark one by one leaves them."""
+        puzzle = paint.Puzzle(rows=[[], []], columns=[[], []])
+        one, other = self.twins(puzzle)
+        for engine in (one, other):
+            engine._mark(1, 1, FULL)
+        found = ((0, EMPTY), (1, FULL), (0, FULL))
+        with pytest.raises(RuntimeError, match="row 2, column 2, which was already known"):
+            one._mark_along(index, found)
+        row, column = one.strips[index].id.square(0)
+        other._mark(row, column, EMPTY)
+        assert self.state(one) == self.state(other)

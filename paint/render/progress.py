@@ -39,8 +39,10 @@ class Working(ProgressColumn):
     :func:`paint.batch.check_batch`'s ``on_start`` and call :meth:`finish`
     with each check's ``file``.
 
-    >>> column = Working(['puzzles/a.non', 'puzzles/knotty.non'], 60.0, clock=lambda: 100.0)
+    >>> column = Working(['puzzles/a.non', 'puzzles/knotty.non'], 60.0, clock=iter([100.0, 105.0]).__next__)
     >>> column.start('puzzles/knotty.non'); column.start('puzzles/a.non')
+    >>> column.text(now=112.0)  # the longest worked first
+    'knotty.non 12 s of 60 s, a.non 7 s of 60 s'
     >>> column.finish('puzzles/a.non'); column.text(now=112.0)
     'knotty.non 12 s of 60 s'
     """
