@@ -72,13 +72,14 @@ def check_table(checks, *, markdown: bool = False) -> Table:
     cell = _markdown_cell if markdown else Text
     for check, name in zip(checks, names):
         size = "" if check.width is None else f"{check.width}x{check.height}"
-        cells = [cell(name), size, verdict_text(check), "" if check.grade is None else str(check.grade),
-                 check.hardest_rule or "",
-                 "" if check.verdict == "error" else str(check.steps),
-                 "" if check.blank_at_stall is None else str(check.blank_at_stall),
-                 f"{check.seconds:.2f}"]
+        # every cell as Text, not a string for rich to read as markup (what it says is plain words and numbers)
+        cells = [cell(name), Text(size), verdict_text(check), Text("" if check.grade is None else str(check.grade)),
+                 Text(check.hardest_rule or ""),
+                 Text("" if check.verdict == "error" else str(check.steps)),
+                 Text("" if check.blank_at_stall is None else str(check.blank_at_stall)),
+                 Text(f"{check.seconds:.2f}")]
         if goals:
-            cells.append({True: "matches", False: Text("differs", "bold red"), None: ""}[check.goal_matches])
+            cells.append({True: Text("matches"), False: Text("differs", "bold red"), None: Text("")}[check.goal_matches])
         if markdown:
             cells.append(cell(note(check)))
         table.add_row(*cells)
