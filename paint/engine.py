@@ -143,31 +143,20 @@ class Engine:
         Raises RuntimeError if the square is not blank: a rule may only mark
         blank squares, so that would be a bug in the rule, not in the puzzle.
         """
-        self._mark(row, column, value)
+        _, touched = self._mark_along(row, ((column, value),))
         for pending in self._pending_sets:
-            pending.update(self.through(row, column))
-
-    def _mark(self, row: int, column: int, value: int) -> None:
-        """:meth:`mark` without making the strips pending: the caller does, once for all its marks."""
-        if self.grid.rows[row][column] != BLANK:
-            raise RuntimeError(f"a rule marked row {row + 1}, column {column + 1}, which was already known")
-        self.grid.rows[row][column] = value
-        self.columns[column][row] = value
-        self.blank -= 1
-        across, down = self.through(row, column)
-        across, down = self.strips[across], self.strips[down]
-        across.version += 1
-        across.marked.append(column)
-        down.version += 1
-        down.marked.append(row)
-        self.changes += 1
+            pending.update(touched)
 
     def _mark_along(self, index: int, found) -> tuple[list[Mark], set[int]]:
-        """Mark ``found`` (``(position, value)`` pairs of blank squares) along strip ``index``, square by square
-        as :meth:`_mark` does (a square that is not blank raises its RuntimeError, every square before it marked
-        and counted), without making the strips pending; return the :class:`Mark` records and the positions in
-        :attr:`strips` of the strips through the marked squares (this one and those crossing it, in the order
-        :meth:`through` gives them, square by square)."""
+        """Mark ``found`` (``(position, value)`` pairs of blank squares) along strip ``index``, square by square,
+        without making the strips pending (the caller does, once for all its marks); return the :class:`Mark`
+        records and the positions in :attr:`strips` of the strips through the marked squares (this one and those
+        crossing it, in the order :meth:`through` gives them, square by square).
+
+        Each square is set in the grid and the column copy, counted in ``blank`` and ``changes``, and noted in
+        both its strips' ``version`` and ``marked`` (what :meth:`paint.strip.Strip.update_patches` reads to keep
+        its bounds).  A square that is not blank raises RuntimeError (a bug in the rule), every square before it
+        marked and counted."""
         strip = self.strips[index]
         sid = strip.id
         strips, rows, columns, marked = self.strips, self.grid.rows, self.columns, strip.marked

@@ -255,10 +255,28 @@ class TestOnlyIf:
             attrs.evolve(BY_NAME["edge"], only_if=lambda targets, n: True)
 
 
+def mark_square(engine, row, column, value):
+    """One square marked as the engine marked squares one by one before Engine._mark_along (the definition the
+    tests hold it to): the grid and the column copy, the counts, both strips' versions and noted marks."""
+    if engine.grid.rows[row][column] != BLANK:
+        raise RuntimeError(f"a rule marked row {row + 1}, column {column + 1}, which was already known")
+    engine.grid.rows[row][column] = value
+    engine.columns[column][row] = value
+    engine.blank -= 1
+    across, down = engine.through(row, column)
+    across, down = engine.strips[across], engine.strips[down]
+    across.version += 1
+    across.marked.append(column)
+    down.version += 1
+    down.marked.append(row)
+    engine.changes += 1
+
+
 class TestMarkAlong:
-    """Engine._mark_along, which marks one strip's finding in one pass, leaves the engine exactly as marking its
-    squares one by one with Engine._mark does: the grid, the counts, every strip's version and noted marks (which
-    update_patches reads to keep its bounds), and the strips touched, in the same order."""
+    """Engine._mark_along, which marks one strip's finding in one pass (and Engine.mark one square), leaves the
+    engine exactly as marking its squares one by one does (mark_square): the grid, the counts, every strip's
+    version and noted marks (which update_patches reads to keep its bounds), and the strips touched, in the same
+    order."""
 
     @staticmethod
     def state(engine):
@@ -284,7 +302,7 @@ class TestMarkAlong:
             expected = set()  # filled as the square-by-square loop filled it: a set's order follows its insertions
             for position, value in found:
                 row, column = one.strips[index].id.square(position)
-                other._mark(row, column, value)
+                mark_square(other, row, column, value)
                 expected.update(other.through(row, column))
             assert self.state(one) == self.state(other)
             assert list(touched) == list(expected)  # the same strips, iterated in the same order
@@ -294,14 +312,28 @@ class TestMarkAlong:
     @pytest.mark.parametrize("index", [1, 3])  # row 2, column 2
     def test_a_known_square_stops_it_where_it_stands(self, index):
         """A rule that marks a known square is a bug: the RuntimeError names the square, and every square before
-        it is marked and counted, as _mark one by one leaves them."""
+        it is marked and counted, as marking them one by one leaves them."""
         puzzle = paint.Puzzle(rows=[[], []], columns=[[], []])
         one, other = self.twins(puzzle)
-        for engine in (one, other):
-            engine._mark(1, 1, FULL)
+        one.mark(1, 1, FULL)
+        mark_square(other, 1, 1, FULL)
         found = ((0, EMPTY), (1, FULL), (0, FULL))
         with pytest.raises(RuntimeError, match="row 2, column 2, which was already known"):
             one._mark_along(index, found)
         row, column = one.strips[index].id.square(0)
-        other._mark(row, column, EMPTY)
+        mark_square(other, row, column, EMPTY)
         assert self.state(one) == self.state(other)
+
+    def test_mark_one_square(self):
+        """Engine.mark marks one square as marking it alone does, and makes its row and column pending for every
+        rule; a known square raises."""
+        puzzle = paint.Puzzle(rows=[[]] * 3, columns=[[]] * 4)
+        one, other = self.twins(puzzle)
+        for pending in one._pending_sets:
+            pending.clear()
+        one.mark(2, 1, FULL)
+        mark_square(other, 2, 1, FULL)
+        assert self.state(one) == self.state(other)
+        assert all(pending == {2, 3 + 1} for pending in one._pending_sets)
+        with pytest.raises(RuntimeError, match="row 3, column 2, which was already known"):
+            one.mark(2, 1, EMPTY)
