@@ -17,9 +17,11 @@ from paint.cli import status
 
 ROOT = Path(__file__).parent.parent
 
-DOCUMENTS = ("README.md", "docs/cli.md", "docs/api.md", "docs/benchmarks.md")
+DOCUMENTS = ("README.md", "docs/cli.md", "docs/api.md", "docs/benchmarks.md", "docs/check.md", "docs/formats.md",
+             "docs/linesolvers.md")
 """The documents whose examples are run: every ``$ ...`` line (with the output shown under it) and every Python
-block."""
+block.  A block fenced as ``terminal`` shows what a terminal shows (a table drawn for it, say), which the pipe
+the examples run into does not get: it is not run."""
 
 GENERATED = (
     ("docs/cli.md", "Exit statuses", status.markdown_table),
@@ -48,7 +50,9 @@ def examples() -> list[tuple[str, str, list[str]]]:
     """Each ``$ ...`` command of the documents, with the output lines shown under it (up to the next command)."""
     found = []
     for document in DOCUMENTS:
-        for _, body in blocks(document):
+        for kind, body in blocks(document):
+            if kind == "terminal":
+                continue
             current = None
             for line in body.splitlines():
                 if line.startswith("$ "):
@@ -73,10 +77,19 @@ def python_blocks() -> list[tuple[str, int, str]]:
             for number, body in enumerate((body for kind, body in blocks(document) if kind == "python"), 1)]
 
 
+TIMES = r"(?:[0-9]+\.[0-9]+ s\b|(?<=\|) *[0-9]+\.[0-9]{2} (?=\|))"
+"""A time as the documents show one: ``0.0 s`` in a sentence, or a Markdown table's seconds (``|    0.01 |``)."""
+
+
 def matches(shown: str, printed: str) -> bool:
-    """A shown line matches a printed one exactly, but for times (``0.0 s``), which vary from run to run."""
-    time = r"[0-9]+\.[0-9]+ s\b"
-    pattern = time.join(re.escape(piece) for piece in re.split(time, shown.rstrip()))
+    """A shown line matches a printed one exactly, but for times (:data:`TIMES`), which vary from run to run.
+
+    >>> matches("| a.non |    0.01 | x |", "| a.non |   12.50 | x |"), matches("(1 puzzle, 0.0 s)", "(1 puzzle, 2.5 s)")
+    (True, True)
+    >>> matches("| a.non |   40 | x |", "| a.non |   41 | x |")
+    False
+    """
+    pattern = TIMES.join(re.escape(piece) for piece in re.split(TIMES, shown.rstrip()))
     return re.fullmatch(pattern, printed.rstrip()) is not None
 
 
@@ -151,12 +164,19 @@ def test_there_are_examples():
 def test_example(command, shown, clone, launcher, temporary):
     """Each example runs (no usage or input error, no traceback), prints every line each document shows under it,
     in order (``...`` stands for lines left out), writes the files it names into the temporary folder and leaves
-    no new file in the clone."""
+    no new file in the clone.  An example whose shown lines are all ``paint: ...`` messages shows a refusal:
+    it must exit with status 2 and print them on standard error."""
     before = files(clone)
     finished = shell(command, clone, launcher, temporary)
-    assert finished.returncode in (0, 1, 3, 4, 5), finished.stderr
     assert "Traceback" not in finished.stderr
-    printed = finished.stdout.splitlines()
+    messages = [line for _, lines in shown for line in lines if line.strip()]
+    refused = bool(messages) and all(line.startswith("paint: ") for line in messages)
+    if refused:  # an example of what paint refuses: its one-line message, on standard error, and status 2
+        assert finished.returncode == 2, finished.stderr
+        printed = finished.stderr.splitlines()
+    else:
+        assert finished.returncode in (0, 1, 3, 4, 5), finished.stderr
+        printed = finished.stdout.splitlines()
     for document, lines in shown:
         at = 0
         for line in lines:
