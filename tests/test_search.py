@@ -1525,6 +1525,45 @@ class TestCompiledProbe:
             f"numba is installed but the kernels could not be used: {compiled.FAILURE}"
 
     @pytest.mark.parametrize("kernels", KERNELS)
+    @pytest.mark.parametrize("raised, comes_out", [(KeyboardInterrupt, KeyboardInterrupt),
+                                                   ("terminated", "terminated"), (ValueError, SystemError)])
+    def test_a_stop_comes_through(self, kernels, raised, comes_out):
+        """A stop that a signal's handler raises while compiled code runs (numba reports it as a SystemError with
+        the stop as its context) comes out of the probe, its plain guess and its breaks as itself - Ctrl-C's
+        KeyboardInterrupt, or the command line's SIGTERM - so the command stops as it should; any other error
+        behind a SystemError is left a SystemError."""
+        from paint.cli import _Terminated
+        from paint.search import compiled
+        from paint.search.board import Board
+
+        raised = _Terminated(15) if raised == "terminated" else raised
+        comes_out = _Terminated if comes_out == "terminated" else comes_out
+
+        class Stopping:
+            """The kernels, each call of which is cut as a signal cuts it."""
+
+            def __init__(self, kernels):
+                self.kernels = kernels
+
+            def __getattr__(self, name):
+                return getattr(self.kernels, name)
+
+            def cut(self, *arguments):
+                try:
+                    raise raised
+                except BaseException:
+                    raise SystemError("returned a result with an exception set") from None
+
+            probe = guess = forget = cut
+
+        board = Board([(1,), (1,)], [(1,), (1,)], None)
+        probe = compiled.Probe(board, Stopping(kernels_named(kernels)))
+        state = [0] * 8  # each of the 4 lines: its full squares, its empty ones
+        for call in (lambda: probe(state), lambda: probe.plain(state), lambda: probe.breaks(state, [(0, 0)])):
+            with pytest.raises(comes_out):
+                call()
+
+    @pytest.mark.parametrize("kernels", KERNELS)
     @settings(max_examples=300, deadline=None)
     @given(st.integers(1, 7), st.integers(1, 7), st.data())
     def test_same_position_and_children(self, kernels, height, width, data):

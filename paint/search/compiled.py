@@ -264,6 +264,44 @@ def _loaded_within(wide: bool, budget=None) -> object:
     return loading.result
 
 
+class _StopsThrough:
+    """A block that calls numba's compiled code lets a stop through as itself: Ctrl-C's KeyboardInterrupt, or
+    what a stop signal's handler raises (:mod:`paint.signals`).
+
+    A signal's handler runs when Python next runs code, and inside a compiled
+    call that may be numba's own Python (loading a constant); what the
+    handler raises there, numba reports as a ``SystemError`` ("returned a
+    result with an exception set") with the stop as its context, which no
+    stop handler would recognise: a command would end in a traceback, or
+    take a SIGTERM for an error.  A ``SystemError`` whose context is such a
+    stop (a ``BaseException`` that is not an ``Exception``) is raised again
+    as that stop; any other error is left as it is.
+
+    >>> try:
+    ...     with _StopsThrough():
+    ...         try:
+    ...             raise KeyboardInterrupt
+    ...         except KeyboardInterrupt:
+    ...             raise SystemError("returned a result with an exception set")
+    ... except KeyboardInterrupt:
+    ...     print("KeyboardInterrupt")
+    KeyboardInterrupt
+    """
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, error, traceback) -> bool:
+        if kind is not None and issubclass(kind, SystemError):
+            behind = error.__context__
+            if isinstance(behind, BaseException) and not isinstance(behind, Exception):
+                raise behind from None
+        return False
+
+
+_STOPS_THROUGH = _StopsThrough()
+
+
 class Probe:
     """Fully probing of one board's positions in compiled code, called like :meth:`paint.search.board.Board.probe`.
 
@@ -328,6 +366,10 @@ class Probe:
 
         Raises RuntimeError when the kernel finds its records inconsistent (a bug: the search would loop for
         ever, or a blank square would pass for solved)."""
+        with _STOPS_THROUGH:
+            return self._probe(state, inherited, product)
+
+    def _probe(self, state: list[int], inherited: Inherited | None, product: bool) -> Expanded:
         np, kernels = self.np, self.kernels
         common = self.common
         here = self._array(state)
@@ -364,9 +406,10 @@ class Probe:
         here = self._array(state)
         read = np.zeros(self.spans, np.uint64)
         children = []
-        for value in (int(FULL), int(EMPTY)):
-            child, count = kernels.guess(here, r, c, value, self.lines, self.height, *self.common, read)
-            children.append(self._list(child) if count >= 0 else None)
+        with _STOPS_THROUGH:
+            for value in (int(FULL), int(EMPTY)):
+                child, count = kernels.guess(here, r, c, value, self.lines, self.height, *self.common, read)
+                children.append(self._list(child) if count >= 0 else None)
         return Expanded(Expansion.GUESS, state, tuple(children))
 
 
@@ -377,9 +420,10 @@ class Probe:
         here = self._array(state)
         read = np.zeros(self.spans, np.uint64)
         found = []
-        for r, c in squares:
-            _, count = kernels.guess(here, r, c, int(FULL), self.lines, self.height, *self.common, read)
-            found.append(count < 0)
+        with _STOPS_THROUGH:
+            for r, c in squares:
+                _, count = kernels.guess(here, r, c, int(FULL), self.lines, self.height, *self.common, read)
+                found.append(count < 0)
         return found
 
 
