@@ -353,6 +353,26 @@ class TestCommands:
         assert cli.main(["check", str(dancer), "--jobs", "1", "--html", str(again)]) == 0
         assert sorted(path.name for path in again.iterdir()) == ["index.html"]
 
+    def test_check_html_folder_keeps_other_files(self, tmp_path, capsys):
+        """A page of ``check --html DIR/`` never takes the name of ``-o``'s report or of a puzzle file in DIR: it
+        is named around it, and the report, the puzzle and the page are each whole."""
+        folder = tmp_path / "report"
+        folder.mkdir()
+        edge = PUZZLES / "edge.pro"
+        puzzle = folder / "edge.pro.html"  # a puzzle file whose name is that of the other puzzle's page
+        puzzle.write_text(edge.read_text(encoding="utf-8"), encoding="utf-8")
+        report = folder / "edge.pro.html.html"  # -o's report, named as the first puzzle's page would be
+        assert cli.main(["check", str(edge), str(puzzle), "--jobs", "1", "-o", str(report),
+                         "--html", f"{folder}/"]) == 1
+        capsys.readouterr()
+        assert puzzle.read_text(encoding="utf-8") == edge.read_text(encoding="utf-8")
+        assert report.read_text(encoding="utf-8").startswith("| file")
+        root, _ = parse((folder / "index.html").read_text(encoding="utf-8"))
+        pages = [row.find("a", cls="steps-page").get("href") for row in root.find("tbody").find_all("tr")]
+        assert len(set(pages)) == 2 and not {"edge.pro.html", "edge.pro.html.html", "index.html"} & set(pages)
+        for page in pages:
+            assert len(steps_of((folder / page).read_text(encoding="utf-8"))) > 1
+
     @pytest.mark.parametrize("command", [["solve", "--html", "-"], ["check", "--html", "-"],
                                          ["check", "-o", "{same}", "--html", "{same}"],
                                          ["check", "--html", "/dev/stdout"], ["solve", "--html", "/dev/stdout"]])
