@@ -159,7 +159,9 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
         if whole.status == "limit":
             return Hint(person, "limit", unique=unique, reason="the time ran out before the solutions were known")
     if own.status == "limit" and _settled(puzzle, start, own.grid):
-        step = _line_step(person, start)  # no square can be a mistake (see the module's docstring, 4)
+        step = _line_step(person, start, deadline)  # no square can be a mistake (see the module's docstring, 4)
+        if step is _OUT_OF_TIME:
+            return Hint(person, "limit", unique=unique, reason="the time ran out before the next step was found")
         if step is not None:
             return Hint(person, "step", step=step, unique=None)
     mistakes = _mistakes(puzzle, start, own, whole, solve, limits)
@@ -173,7 +175,9 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
                            f"{whole.contradiction.sentence}")
     if start.count(BLANK) == 0:
         return Hint(person, "solved", unique=unique)
-    step = _line_step(person, start)
+    step = _line_step(person, start, deadline)
+    if step is _OUT_OF_TIME:
+        return Hint(person, "limit", unique=unique, reason="the time ran out before the next step was found")
     status = "step"
     if step is None:
         step, status = _first_step(person, solve, limits())
@@ -225,25 +229,33 @@ def _mistakes(puzzle: Puzzle, start: Grid, own, whole, solve, limits) -> list[Mi
     return found
 
 
-def _line_step(person: Puzzle, start: Grid) -> Step | None:
+_OUT_OF_TIME = object()
+"""What :func:`_line_step` gives when the hint's time ran out before it knew the step."""
+
+
+def _line_step(person: Puzzle, start: Grid, deadline: float | None = None):
     """The next step of the cheapest line rule that makes progress from ``start``, on the strip a person finds
-    first (see the module docstring), or None when no line rule does."""
+    first (see the module docstring), or None when no line rule does; :data:`_OUT_OF_TIME` when ``deadline``
+    (a :func:`time.perf_counter` time; None: none) passes first.  The time is looked at before each strip, so
+    a limit holds to within one row's or column's work, as in a solve."""
     engine = Engine(person, choose_rules(None), start=start)
     for rule in engine.strip_rules:
         found = []
         for order, strip in enumerate(engine.strips):
+            if deadline is not None and time.perf_counter() > deadline:
+                return _OUT_OF_TIME
             try:
                 finding = rule.step_on(strip)
             except StripContradiction:
                 continue  # not on a grid some solution agrees with (checked before)
             if finding is None:
                 continue
-            marks = tuple(Mark(*strip.id.square(position), Square(value), strip.id)
-                          for position, value in finding.marks)
             reason = Reason(strip.id, strip.targets, bytes(strip.squares), rule, finding.detail)
-            found.append(((len(reason.lines), -len(marks), order), marks, reason))
+            found.append(((len(reason.lines), -len(finding.marks), order), strip, finding, reason))
         if found:
-            _, marks, reason = min(found, key=lambda item: item[0])
+            _, strip, finding, reason = min(found, key=lambda item: item[0])
+            marks = tuple(Mark(*strip.id.square(position), Square(value), strip.id)
+                          for position, value in finding.marks)  # made for the one step told only
             return Step(1, rule.name, marks, (reason,), round=1, last=True)
     return None
 

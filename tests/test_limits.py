@@ -60,6 +60,16 @@ class TestDeadline:
         assert finished.returncode == 3 and time.perf_counter() - started < 10
         assert "limit: the solve was stopped before search; 160,000 squares still blank" in finished.stdout
 
+    def test_hint_holds(self):
+        """A hint's --max-time holds on a puzzle of long lines too: the line step a hint looks for after its solve
+        stopped at the limit looks at the time before each row and column (on a 1000 x 1000 puzzle a 1 s limit
+        took 6 s, all of them past the limit, wording the step of every line)."""
+        from paint.hint import hint
+        puzzle = paint.load("1000x1000:" + "/".join(["1000"] * 2000))
+        started = time.perf_counter()
+        found = hint(puzzle, None, paint.SolveOptions(max_time=1))
+        assert found.status == "limit" and time.perf_counter() - started < 2.5
+
     def test_budget_check(self):
         """Budget.check raises LimitReached once the deadline has passed, and not before."""
         budget = Budget(deadline=time.perf_counter() + 60)
