@@ -127,8 +127,10 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
     puzzle's own given squares, which are part of the puzzle and never a mistake).
 
     ``options`` gives the limits: ``max_time`` bounds the whole hint (every
-    solve made here shares it), ``max_branches`` each search; the rules and
-    search are always all of them.  ``on_progress(progress)``, if given, is
+    solve made here shares it, and leaves the last :data:`LINE_STEP_SHARE`
+    of it to finding a line step, which a solve stopped at the limit still
+    lets the hint give), ``max_branches`` each search; the rules and search
+    are always all of them.  ``on_progress(progress)``, if given, is
     called with a :class:`paint.budget.Progress` while the solves work (for
     a status line), its ``seconds`` counted from the start of the hint.
     Raises ValueError when ``grid`` is not of the puzzle's size.  Sources: Kramer's ordered rules for the next
@@ -136,7 +138,9 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
     """
     options = options or SolveOptions()
     began = time.perf_counter()
-    deadline = Budget.for_limits(options.max_time, started=began).deadline  # the one the hint's solves share
+    deadline = Budget.for_limits(options.max_time, started=began).deadline  # the whole hint's
+    # the one the hint's solves share: the rest is kept for the line step
+    solves_end = None if deadline is None else deadline - LINE_STEP_SHARE * options.max_time
     report = None if on_progress is None else (
         lambda progress: on_progress(attrs.evolve(progress, seconds=time.perf_counter() - began)))
 
@@ -144,7 +148,7 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
         return _solve(puzzle, options, on_progress=report, **more)
 
     def limits() -> SolveOptions:
-        left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+        left = None if solves_end is None else max(solves_end - time.perf_counter(), 0.001)
         return SolveOptions(max_time=left, max_branches=options.max_branches)
 
     person = puzzle if grid is None else with_given(puzzle, grid)
@@ -228,6 +232,11 @@ def _mistakes(puzzle: Puzzle, start: Grid, own, whole, solve, limits) -> list[Mi
             return None
     return found
 
+
+LINE_STEP_SHARE = 0.1
+"""The share of a hint's ``max_time`` its solves leave for finding the next line step (:func:`_line_step`): a
+solve stopped at the limit still lets the hint give one, within the limit (it takes a few milliseconds on a
+puzzle of 40 x 40, some seconds on one of 1000 x 1000, whose every line the rules find a step on)."""
 
 _OUT_OF_TIME = object()
 """What :func:`_line_step` gives when the hint's time ran out before it knew the step."""

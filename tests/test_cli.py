@@ -749,6 +749,21 @@ class TestNewcomer:
         err = capsys.readouterr().err
         assert len(err.splitlines()) == 1 and "put -- before it" in err
 
+    def test_dash_file(self, tmp_path, monkeypatch, capsys):
+        """A file whose name starts with '-': the error names the command it was given to; once -- is before it,
+        an option after it is said to belong before --, not the file to be an option."""
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "-lead.pro").write_text((ROOT / "puzzles" / "dancer.pro").read_text(encoding="utf-8"),
+                                            encoding="utf-8")
+        for command in ("check", "convert"):
+            assert cli.main([command, "-lead.pro"]) == 2
+            err = capsys.readouterr().err
+            assert len(err.splitlines()) == 1 and f"(paint {command} -- -lead.pro)" in err
+        assert cli.main(["solve", "--", "-lead.pro", "--brief"]) == 2
+        err = capsys.readouterr().err
+        assert len(err.splitlines()) == 1 and "was read as an option" not in err and "before --" in err
+        assert cli.main(["solve", "--brief", "--", "-lead.pro"]) == 0
+
     def test_readme_api_rule_subset(self):
         """The call in docs/api.md with two rules runs, and stops where those rules stall."""
         puzzle = paint.load(ROOT / "puzzles" / "cat.pro")

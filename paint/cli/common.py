@@ -30,12 +30,18 @@ class Parser(argparse.ArgumentParser):
     words: list[str] = []
 
     def error(self, message: str):
+        from .status import COMMANDS
+        words = self.words
+        ended = "--" in words  # what comes after -- is never read as an option
+        command = f"paint {words[0]}" if words and words[0] in COMMANDS else "paint solve"
         hint = ""
-        for word in self.words:
+        for word in words[:words.index("--")] if ended else words:
             if word.startswith("-") and (re.match(r"-+[0-9]+x[0-9]+", word) or os.path.lexists(word)):
                 hint = (f"; {word!r} was read as an option: to give a file or game ID that starts "
-                        f"with '-', put -- before it (paint solve -- {word})")
+                        f"with '-', put -- before it, after the options ({command} -- {word})")
                 break
+        if not hint and ended and message.startswith("unrecognized arguments"):
+            hint = "; what follows -- is read as files, not options: put the options before --"
         self.exit(EXIT_BAD_INPUT, printable(f"paint: {message}{hint} (see '{self.prog} --help')") + "\n")
 
 
