@@ -147,8 +147,10 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
     def solve(puzzle, options, **more):
         return _solve(puzzle, options, on_progress=report, **more)
 
-    def limits() -> SolveOptions:
-        left = None if solves_end is None else max(solves_end - time.perf_counter(), 0.001)
+    def limits(until: float | None = None) -> SolveOptions:
+        """The limits of a solve made now: until ``until`` (default: the end of the solves' share)."""
+        end = solves_end if until is None else until
+        left = None if end is None else max(end - time.perf_counter(), 0.001)
         return SolveOptions(max_time=left, max_branches=options.max_branches)
 
     person = puzzle if grid is None else with_given(puzzle, grid)
@@ -183,8 +185,8 @@ def hint(puzzle: Puzzle, grid: Grid | None = None, options: SolveOptions | None 
     if step is _OUT_OF_TIME:
         return Hint(person, "limit", unique=unique, reason="the time ran out before the next step was found")
     status = "step"
-    if step is None:
-        step, status = _first_step(person, solve, limits())
+    if step is None:  # the line step is known now: the time kept for it is this solve's too
+        step, status = _first_step(person, solve, limits(deadline))
     if status == "multiple":
         return Hint(person, "multiple", unique=False,
                     reason="no square follows from here: more than one solution agrees with your grid")

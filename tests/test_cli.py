@@ -763,6 +763,11 @@ class TestNewcomer:
         err = capsys.readouterr().err
         assert len(err.splitlines()) == 1 and "was read as an option" not in err and "before --" in err
         assert cli.main(["solve", "--brief", "--", "-lead.pro"]) == 0
+        capsys.readouterr()
+        assert cli.main(["solve", "--bogus", "--", "-lead.pro"]) == 2  # the unknown option is before --
+        assert "before --" not in capsys.readouterr().err
+        assert cli.main(["solve", "--grid", "-lead.pro", "-lead.pro"]) == 2  # a value that starts with '-'
+        assert "(--grid=-lead.pro)" in capsys.readouterr().err
 
     def test_readme_api_rule_subset(self):
         """The call in docs/api.md with two rules runs, and stops where those rules stall."""

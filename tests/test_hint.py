@@ -144,6 +144,27 @@ class TestGivenSquares:
 
 
 class TestHint:
+    def test_the_first_step_has_the_time_kept_for_the_line_step(self, monkeypatch):
+        """When line logic has no step from the grid, the solve that finds the first step (a probe's) may use the
+        tenth of --max-time the solves kept for the line step: a first solve that ran into that tenth still
+        leaves the hint its step, not 'limit'."""
+        import time
+
+        import paint.hint as hints
+        solve, calls = hints._solve, []
+
+        def slow_first(puzzle, options, **more):  # the puzzle's own solve ends in the kept tenth
+            calls.append(options.max_time)
+            result = solve(puzzle, options, **more)
+            if len(calls) == 1:
+                time.sleep(options.max_time * 1.02)
+            return result
+
+        monkeypatch.setattr(hints, "_solve", slow_first)
+        found = hint(paint.load(ROOT / "puzzles" / "edge.pro"), None, paint.SolveOptions(max_time=2))
+        assert found.status == "step" and found.step.rule == "edge"
+        assert calls[0] < 1.85 and calls[1] > 0.1  # the first left the tenth; the last had it
+
     @pytest.mark.parametrize("path", SAMPLE, ids=lambda p: p.stem)
     def test_the_next_step_follows_on_its_strip(self, path):
         """From sound partial grids, the hint's marks are blank squares that line logic forces on their strip."""

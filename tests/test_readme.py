@@ -93,6 +93,47 @@ def matches(shown: str, printed: str) -> bool:
     return re.fullmatch(pattern, printed.rstrip()) is not None
 
 
+def shows(lines: list[str], printed: list[str]) -> bool:
+    """Whether ``printed`` is what ``lines`` show: line for line, where ``...`` (a line of its own) stands for any
+    number of lines left out - at the start, between, or at the end; blank lines at the end of either do not
+    count.
+
+    >>> shows(["a", "...", "d"], ["a", "b", "c", "d"]), shows(["a", "d"], ["a", "b", "c", "d"])
+    (True, False)
+    >>> shows(["...", "c"], ["a", "b", "c"]), shows(["b"], ["a", "b", "c"]), shows(["a", "..."], ["a", "b"])
+    (True, False, True)
+    """
+    while lines and not lines[-1].strip():
+        lines = lines[:-1]
+    while printed and not printed[-1].strip():
+        printed = printed[:-1]
+    pieces, piece = [], []  # the runs of lines shown whole, between the '...'
+    for line in lines:
+        if line.strip() == "...":
+            pieces.append(piece)
+            piece = []
+        else:
+            piece.append(line)
+    pieces.append(piece)
+
+    def at(start: int, piece: list[str]) -> bool:
+        return start + len(piece) <= len(printed) and all(
+            matches(shown, printed[start + k]) for k, shown in enumerate(piece))
+
+    if len(pieces) == 1:
+        return len(pieces[0]) == len(printed) and at(0, pieces[0])
+    first, *middle, last = pieces
+    if not at(0, first):
+        return False
+    start = len(first)
+    for piece in middle:
+        found = next((where for where in range(start, len(printed) - len(piece) + 1) if at(where, piece)), None)
+        if found is None:
+            return False
+        start = found + len(piece)
+    return len(printed) - len(last) >= start and at(len(printed) - len(last), last)
+
+
 def files(folder: Path) -> set[str]:
     """Every file and folder under ``folder``, as paths relative to it."""
     found = set()
@@ -162,30 +203,24 @@ def test_there_are_examples():
 @pytest.mark.parametrize("command, shown", distinct_examples(),
                          ids=[f"{', '.join(d for d, _ in shown)}: {command}" for command, shown in distinct_examples()])
 def test_example(command, shown, clone, launcher, temporary):
-    """Each example runs (no usage or input error, no traceback), prints every line each document shows under it,
-    in order (``...`` stands for lines left out), writes the files it names into the temporary folder and leaves
-    no new file in the clone.  An example whose shown lines are all ``paint: ...`` messages shows a refusal:
-    it must exit with status 2 and print them on standard error."""
+    """Each example runs (no usage or input error, no traceback), prints what each document shows under it, line
+    for line (``...`` stands for lines left out: :func:`shows`), writes the files it names into the temporary
+    folder and leaves no new file in the clone.  An example whose shown lines are all ``paint: ...`` messages
+    shows a refusal: it must exit with status 2, print them on standard error and nothing on standard
+    output."""
     before = files(clone)
     finished = shell(command, clone, launcher, temporary)
     assert "Traceback" not in finished.stderr
     messages = [line for _, lines in shown for line in lines if line.strip()]
     refused = bool(messages) and all(line.startswith("paint: ") for line in messages)
     if refused:  # an example of what paint refuses: its one-line message, on standard error, and status 2
-        assert finished.returncode == 2, finished.stderr
+        assert finished.returncode == 2 and finished.stdout == "", finished.stderr
         printed = finished.stderr.splitlines()
     else:
         assert finished.returncode in (0, 1, 3, 4, 5), finished.stderr
         printed = finished.stdout.splitlines()
     for document, lines in shown:
-        at = 0
-        for line in lines:
-            if line.strip() == "...":
-                continue
-            while at < len(printed) and not matches(line, printed[at]):
-                at += 1
-            assert at < len(printed), f"{command!r} does not print {line!r} (in this order), as {document} shows"
-            at += 1
+        assert shows(lines, printed), f"{command!r} does not print what {document} shows:\n" + "\n".join(lines)
     for name in TEMPORARY.findall(command):
         written = temporary / name / "index.html" if name.endswith("/") else temporary / name  # a folder: its report
         assert written.is_file(), f"{command!r} did not write {name} into the temporary folder"

@@ -1531,7 +1531,8 @@ class TestCompiledProbe:
         """A stop that a signal's handler raises while compiled code runs (numba reports it as a SystemError with
         the stop as its context) comes out of the probe, its plain guess and its breaks as itself - Ctrl-C's
         KeyboardInterrupt, or the command line's SIGTERM - so the command stops as it should; any other error
-        behind a SystemError is left a SystemError."""
+        behind a SystemError is left a SystemError, and so is one raised while a stop was being handled (a
+        ``finally`` during Ctrl-C), whose context, not cause, is that stop."""
         from paint.cli import _Terminated
         from paint.search import compiled
         from paint.search.board import Board
@@ -1551,12 +1552,18 @@ class TestCompiledProbe:
             def cut(self, *arguments):
                 try:
                     raise raised
-                except BaseException:
-                    raise SystemError("returned a result with an exception set") from None
+                except BaseException as stop:  # as CPython reports it for numba: caused by the stop
+                    raise SystemError("returned a result with an exception set") from stop
 
             probe = guess = forget = cut
 
         board = Board([(1,), (1,)], [(1,), (1,)], None)
+        with pytest.raises(SystemError):  # a real error while a stop is handled: its context is the stop
+            with compiled._StopsThrough():
+                try:
+                    raise KeyboardInterrupt
+                finally:
+                    raise SystemError("a real one")
         probe = compiled.Probe(board, Stopping(kernels_named(kernels)))
         state = [0] * 8  # each of the 4 lines: its full squares, its empty ones
         for call in (lambda: probe(state), lambda: probe.plain(state), lambda: probe.breaks(state, [(0, 0)])):

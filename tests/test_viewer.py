@@ -372,6 +372,19 @@ class TestCommands:
         assert len(set(pages)) == 2 and not {"edge.pro.html", "edge.pro.html.html", "index.html"} & set(pages)
         for page in pages:
             assert len(steps_of((folder / page).read_text(encoding="utf-8"))) > 1
+        linked = tmp_path / "linked"  # a link in DIR to an input elsewhere, and a folder, each named like a page
+        linked.mkdir()
+        elsewhere = tmp_path / "elsewhere.pro"
+        elsewhere.write_text(edge.read_text(encoding="utf-8"), encoding="utf-8")
+        (linked / "edge.pro.html").symlink_to(elsewhere)
+        (linked / "elsewhere.pro.html").mkdir()
+        assert cli.main(["check", str(edge), str(elsewhere), "--jobs", "1", "--html", f"{linked}/"]) == 1
+        capsys.readouterr()
+        assert elsewhere.read_text(encoding="utf-8") == edge.read_text(encoding="utf-8")
+        root, _ = parse((linked / "index.html").read_text(encoding="utf-8"))
+        pages = {row.find("a", cls="steps-page").get("href") for row in root.find("tbody").find_all("tr")}
+        assert len(pages) == 2 and not {"edge.pro.html", "elsewhere.pro.html"} & pages
+        assert all((linked / page).is_file() for page in pages)
 
     @pytest.mark.parametrize("command", [["solve", "--html", "-"], ["check", "--html", "-"],
                                          ["check", "-o", "{same}", "--html", "{same}"],

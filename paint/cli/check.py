@@ -222,7 +222,8 @@ def _check_and_report(found, options: CheckOptions, arguments, protect, late: li
         from ..render.report import write_report_html
         folder = arguments.html_folder
         pages, stopped = ({}, None) if folder is None else _write_pages(
-            folder, batch.checks, options, protect + [arguments.output] if arguments.output else protect, late)
+            folder, batch.checks, options,
+            protect + [arguments.output] if arguments.output and arguments.output != STDIN else protect, late)
         with output_file(arguments.html, protect=protect) as page:
             write_report_html(page, batch.checks, seconds=seconds, allow_probes=arguments.allow_probes,
                               total=len(found), base=os.path.dirname(os.path.abspath(arguments.html)),
@@ -322,7 +323,8 @@ def _write_pages(folder: str, checks, options: CheckOptions, protect, late: list
     solve, within ``--max-time`` (else :data:`PAGE_TIME`) seconds.  A stop signal (noted in ``late``) ends a
     solve at once, and no page is written after it.  Returns the pages written (file to address) and the
     signal that stopped the writing, if one did.  A page never takes the name of a file of ``protect`` (the
-    inputs, ``-o``'s report) that lies in ``folder``: it is named around it."""
+    inputs, ``-o``'s report) that lies in ``folder``, nor one it may not write (the same file as an input
+    through a link, standard input's file, a folder): it is named around it (:func:`_free_page`)."""
     import paint
     from ..options import SolveOptions
     from ..render.html import write_html
@@ -332,6 +334,7 @@ def _write_pages(folder: str, checks, options: CheckOptions, protect, late: list
     taken = [os.path.basename(path) for path in protect
              if path and os.path.dirname(os.path.realpath(path)) == here]
     names = page_names((check.file for check in checks), taken)
+    used = {"index.html", *names.values()}
     pages: dict[str, str] = {}
 
     def stop(signum, frame):
@@ -348,10 +351,31 @@ def _write_pages(folder: str, checks, options: CheckOptions, protect, late: list
             pass
         if late:  # the solve was cut short: its page would tell less than it should
             return pages, late[0]
-        with output_file(os.path.join(folder, names[check.file]), protect=protect) as stream:
+        name = _free_page(folder, names[check.file], used, protect)
+        if name is None:
+            continue  # (not seen: a thousand names refused) its row links no page
+        used.add(name)
+        with output_file(os.path.join(folder, name), protect=protect) as stream:
             write_html(stream, result, show_time=False)
-        pages[check.file] = names[check.file]
+        pages[check.file] = name
     return pages, None
+
+
+def _free_page(folder: str, name: str, used: set, protect) -> str | None:
+    """``name``, when the page may be written there (:func:`paint.files.check_destination`, guarding
+    ``protect``), else the first of ``NAME-2.html``, ``NAME-3.html``, ... (up to 1,000) that is not in ``used``
+    and may be; None when none may."""
+    stem = name[:-len(".html")]
+    for number in range(1, 1001):
+        candidate = name if number == 1 else f"{stem}-{number}.html"
+        if number > 1 and candidate in used:
+            continue
+        try:
+            check_destination(os.path.join(folder, candidate), protect=protect)
+        except PaintError:
+            continue
+        return candidate
+    return None
 
 
 def _jobs(text: str) -> int:

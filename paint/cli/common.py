@@ -32,15 +32,28 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str):
         from .status import COMMANDS
         words = self.words
-        ended = "--" in words  # what comes after -- is never read as an option
+        end = words.index("--") if "--" in words else len(words)  # what comes after -- is never an option
         command = f"paint {words[0]}" if words and words[0] in COMMANDS else "paint solve"
         hint = ""
-        for word in words[:words.index("--")] if ended else words:
-            if word.startswith("-") and (re.match(r"-+[0-9]+x[0-9]+", word) or os.path.lexists(word)):
-                hint = (f"; {word!r} was read as an option: to give a file or game ID that starts "
-                        f"with '-', put -- before it, after the options ({command} -- {word})")
-                break
-        if not hint and ended and message.startswith("unrecognized arguments"):
+        for at, word in enumerate(words[:end]):
+            if word in ("-", "--") or not word.startswith("-"):
+                continue
+            path = os.path.lexists(word)
+            if not (path or re.match(r"-+[0-9]+x[0-9]+", word)):
+                continue
+            before = words[at - 1] if at else ""
+            if message.endswith("expected one argument") and before.startswith("--"):  # an option's value
+                hint = (f"; {word!r} was read as an option, not as the value of {before}: join them with '=' "
+                        f"({before}={word})")
+            elif path:
+                hint = (f"; {word!r} was read as an option: to give a file that starts with '-', name it as "
+                        f"./{word}, or put -- before it, after the options ({command} -- {word})")
+            else:
+                hint = (f"; {word!r} was read as an option: to give a game ID that starts with '-', put -- "
+                        f"before it, after the options ({command} -- {word})")
+            break
+        unknown = message[len("unrecognized arguments: "):].split() if message.startswith("unrecognized") else []
+        if not hint and any(word in unknown for word in words[end + 1:]):
             hint = "; what follows -- is read as files, not options: put the options before --"
         self.exit(EXIT_BAD_INPUT, printable(f"paint: {message}{hint} (see '{self.prog} --help')") + "\n")
 

@@ -127,8 +127,9 @@ LIMITS = (
     Limit("--max-time", "SECONDS", "s", {
         "solve": Bound("the whole solve (rules, probes and search): it stops with status limit, showing the "
                        "grid as far as it got (exit 3)"),
-        "hint": Bound("the whole hint, every solve behind it together: when it runs out and no square of your "
-                      "grid can be a mistake, the next line step is given, else no hint (exit 3)", 20.0),
+        "hint": Bound("the whole hint, every solve behind it together (they leave its last tenth to finding a "
+                      "line step): when they run out and no square of your grid can be a mistake, the next line "
+                      "step is given, else no hint (exit 3)", 20.0),
         "check": Bound("each puzzle (its rules and its depth-first search, and with --sat the SAT solver): "
                        "verdict limit", 60.0),
         "fix": Bound("the search for the squares to change: it stops with the changes made so far, saying how "

@@ -271,18 +271,20 @@ class _StopsThrough:
     A signal's handler runs when Python next runs code, and inside a compiled
     call that may be numba's own Python (loading a constant); what the
     handler raises there, numba reports as a ``SystemError`` ("returned a
-    result with an exception set") with the stop as its context, which no
-    stop handler would recognise: a command would end in a traceback, or
-    take a SIGTERM for an error.  A ``SystemError`` whose context is such a
-    stop (a ``BaseException`` that is not an ``Exception``) is raised again
-    as that stop; any other error is left as it is.
+    result with an exception set") caused by the stop, which no stop
+    handler would recognise: a command would end in a traceback, or take a
+    SIGTERM for an error.  A ``SystemError`` whose cause (``__cause__``, set
+    only explicitly, as CPython does here; not the context any exception
+    raised while another is handled gets) is such a stop - a
+    ``BaseException`` that is not an ``Exception`` - is raised again as
+    that stop; any other error is left as it is.
 
     >>> try:
     ...     with _StopsThrough():
     ...         try:
     ...             raise KeyboardInterrupt
-    ...         except KeyboardInterrupt:
-    ...             raise SystemError("returned a result with an exception set")
+    ...         except KeyboardInterrupt as stop:
+    ...             raise SystemError("returned a result with an exception set") from stop
     ... except KeyboardInterrupt:
     ...     print("KeyboardInterrupt")
     KeyboardInterrupt
@@ -293,7 +295,7 @@ class _StopsThrough:
 
     def __exit__(self, kind, error, traceback) -> bool:
         if kind is not None and issubclass(kind, SystemError):
-            behind = error.__context__
+            behind = error.__cause__
             if isinstance(behind, BaseException) and not isinstance(behind, Exception):
                 raise behind from None
         return False
