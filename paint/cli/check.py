@@ -281,17 +281,14 @@ def _make_folder(folder: str, report: str) -> None:
         raise PaintError(f"--html {folder}/: cannot make the folder: {error.strerror}") from None
 
 
-def page_names(files, taken=()) -> dict[str, str]:
+def page_names(files) -> dict[str, str]:
     """A page name in the report's folder for each puzzle file: its name within the batch, folders joined by
     ``__``, each run of characters a link would have to quote (``#``, ``%``, spaces, ...) as ``_``, at most
     :data:`PAGE_NAME` characters, ``.html`` after; made unique with ``-2``, ``-3``, ... and never
-    ``index.html`` nor a name of ``taken`` (the names of files in the folder that are not pages: ``-o``'s
-    report, a puzzle file).
+    ``index.html`` (a name that may not be written is changed as the page is: :func:`_free_page`).
 
     >>> page_names(['a/x.non', 'a/b/x.non', 'a/index'])
     {'a/x.non': 'x.non.html', 'a/b/x.non': 'b__x.non.html', 'a/index': 'index-2.html'}
-    >>> page_names(['a/x.non'], taken=['x.non.html'])
-    {'a/x.non': 'x.non-2.html'}
     >>> page_names(['/tmp/x.non'])
     {'/tmp/x.non': 'x.non.html'}
     >>> page_names(['q.txt#1', 'a b%.non'])
@@ -299,7 +296,7 @@ def page_names(files, taken=()) -> dict[str, str]:
     """
     from ..render.verdicts import short_names
     files = list(files)
-    taken = {"index.html", *taken}
+    taken = {"index.html"}
     names = {}
     folder, shorts = short_names(files)
     if folder is None:  # one file, or files with no folder in common: their own names
@@ -322,18 +319,15 @@ def _write_pages(folder: str, checks, options: CheckOptions, protect, late: list
     """Write the step-through page of each puzzle that is not ok (nor unreadable) into ``folder``: its explained
     solve, within ``--max-time`` (else :data:`PAGE_TIME`) seconds.  A stop signal (noted in ``late``) ends a
     solve at once, and no page is written after it.  Returns the pages written (file to address) and the
-    signal that stopped the writing, if one did.  A page never takes the name of a file of ``protect`` (the
-    inputs, ``-o``'s report) that lies in ``folder``, nor one it may not write (the same file as an input
-    through a link, standard input's file, a folder): it is named around it (:func:`_free_page`)."""
+    signal that stopped the writing, if one did.  A page never takes a name it may not write - a file of
+    ``protect`` (the inputs, ``-o``'s report, also through a link), standard input's file, a folder: it is
+    named around it (:func:`_free_page`)."""
     import paint
     from ..options import SolveOptions
     from ..render.html import write_html
     wanted = [check for check in checks if (check.verdict != "ok" or not check.passes)
               and check.verdict != "error" and check.puzzle is not None]
-    here = os.path.realpath(folder)
-    taken = [os.path.basename(path) for path in protect
-             if path and os.path.dirname(os.path.realpath(path)) == here]
-    names = page_names((check.file for check in checks), taken)
+    names = page_names(check.file for check in checks)
     used = {"index.html", *names.values()}
     pages: dict[str, str] = {}
 
